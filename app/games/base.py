@@ -1,0 +1,251 @@
+"""The contract every game implements, and the few types it speaks in.
+
+A game is one object satisfying `Rules`. The server, the bots, the tests and the
+benchmarks talk to games only through it. Everything here is pure: no I/O, no clock,
+no global random generator, so `(game, options, players, seed, moves)` replays a game.
+
+Moves are small JSON objects (`{"type": "play", "card": "D7", "to": "arena"}`): they
+travel to the browser and back unchanged, and `apply` accepts exactly what
+`legal_moves` lists, compared by equality.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any, ClassVar, Protocol, TypeVar
+
+Move = dict[str, Any]
+"""A JSON object. Its keys and values are chosen by the game."""
+
+JSON = dict[str, Any]
+
+S = TypeVar("S")
+
+
+class IllegalMove(Exception):
+    """A move the rules refuse. `reason` is a sentence a player can read."""
+
+    def __init__(self, reason: str) -> None:
+        super().__init__(reason)
+        self.reason = reason
+
+
+class InvalidOptions(ValueError):
+    """Room options a game cannot be set up with. The message is for the host."""
+
+
+@dataclass(frozen=True)
+class Event:
+    """Something that happened, for the game log and animations.
+
+    `text` is a readable sentence in which players appear as `{p0}`, `{p1}`, ... so the
+    server can put in display names (`text.format_map(names)`). `to` is the set of seats
+    that may see the event; `None` means everyone, spectators included.
+    """
+
+    kind: str
+    text: str
+    to: frozenset[int] | None = None
+    data: Mapping[str, Any] = field(default_factory=dict)
+
+    def visible_to(self, seat: int | None) -> bool:
+        return self.to is None or (seat is not None and seat in self.to)
+
+    def to_json(self) -> JSON:
+        return {
+            "kind": self.kind,
+            "text": self.text,
+            "to": None if self.to is None else sorted(self.to),
+            "data": dict(self.data),
+        }
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> Event:
+        to = data.get("to")
+        return cls(
+            kind=data["kind"],
+            text=data["text"],
+            to=None if to is None else frozenset(to),
+            data=dict(data.get("data", {})),
+        )
+
+
+def who(seat: int) -> str:
+    """The placeholder for a seat's display name in an event text: `{p2}`."""
+    return f"{{p{seat}}}"
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """The result of a finished game. `ranks[i]` is 1 for the winners of seat i's game."""
+
+    scores: tuple[int, ...]
+    ranks: tuple[int, ...]
+    winners: frozenset[int]
+
+    def to_json(self) -> JSON:
+        return {
+            "scores": list(self.scores),
+            "ranks": list(self.ranks),
+            "winners": sorted(self.winners),
+        }
+
+
+def rank_by(keys: Sequence[Sequence[int] | int]) -> tuple[tuple[int, ...], frozenset[int]]:
+    """Competition ranks (1, 1, 3, ...) from per-seat sort keys, higher is better.
+
+    Equal keys share a rank, so ties are shared wins. Returns (ranks, winners).
+    """
+    norm = [tuple(k) if isinstance(k, Sequence) else (k,) for k in keys]
+    ranks = tuple(1 + sum(1 for other in norm if other > mine) for mine in norm)
+    winners = frozenset(seat for seat, rank in enumerate(ranks) if rank == 1)
+    return ranks, winners
+
+
+class Rng:
+    """A small seeded generator (SplitMix64) whose whole state is one integer.
+
+    It lives inside a game state, serializes as that integer, and gives the same
+    sequence on every platform and Python version. Never use the global `random`.
+    """
+
+    _MASK = (1 << 64) - 1
+
+    def __init__(self, state: int) -> None:
+        self.state = state & self._MASK
+
+    def next64(self) -> int:
+        self.state = (self.state + 0x9E3779B97F4A7C15) & self._MASK
+        z = self.state
+        z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & self._MASK
+        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & self._MASK
+        return z ^ (z >> 31)
+
+    def below(self, n: int) -> int:
+        """A uniform integer in [0, n), without modulo bias."""
+        if n <= 0:
+            raise ValueError("n must be positive")
+        limit = (1 << 64) - ((1 << 64) % n)
+        while True:
+            x = self.next64()
+            if x < limit:
+                return x % n
+
+    def shuffle(self, items: list[Any]) -> None:
+        """Fisher-Yates, in place."""
+        for i in range(len(items) - 1, 0, -1):
+            j = self.below(i + 1)
+            items[i], items[j] = items[j], items[i]
+
+    def choice(self, items: Sequence[Any]) -> Any:
+        return items[self.below(len(items))]
+
+
+def seed_state(seed: int) -> int:
+    """The Rng state for a room seed (any int, possibly negative or huge)."""
+    return Rng(seed).next64()
+
+
+# ---------------------------------------------------------------------------
+# Options: a dataclass per game, with defaults and a `__post_init__` that validates.
+# Field metadata describes the lobby form: {"label": str, "choices": [...], "min": n,
+# "max": n, "help": str}.
+
+
+def parse_options(cls: type[Any], data: Mapping[str, Any] | None) -> Any:
+    """Build a game's Options from untrusted JSON, refusing unknown keys and bad types."""
+    data = dict(data or {})
+    fields = {f.name: f for f in dataclasses.fields(cls)}
+    unknown = sorted(set(data) - set(fields))
+    if unknown:
+        raise InvalidOptions(f"Unknown option: {', '.join(unknown)}.")
+    for name, value in data.items():
+        expected = fields[name].type
+        if not _type_ok(expected, value):
+            raise InvalidOptions(f"Option {name!r} has the wrong type.")
+    try:
+        return cls(**data)
+    except (TypeError, ValueError) as exc:
+        raise InvalidOptions(str(exc)) from exc
+
+
+def _type_ok(annotation: Any, value: Any) -> bool:
+    if isinstance(annotation, str):
+        text = annotation
+    else:
+        text = getattr(annotation, "__name__", None) or str(annotation)
+    allowed = {part.strip() for part in str(text).split("|")}
+    if value is None:
+        return "None" in allowed
+    if isinstance(value, bool):
+        return "bool" in allowed
+    if isinstance(value, int):
+        return "int" in allowed
+    if isinstance(value, str):
+        return "str" in allowed or any(a.startswith("Literal") for a in allowed)
+    return False
+
+
+def options_schema(cls: type[Any]) -> list[JSON]:
+    """The lobby form for a game's Options: name, type, default and metadata."""
+    out = []
+    for f in dataclasses.fields(cls):
+        default = f.default if f.default is not dataclasses.MISSING else None
+        out.append({"name": f.name, "type": str(f.type), "default": default, **f.metadata})
+    return out
+
+
+def options_to_json(options: Any) -> JSON:
+    return dataclasses.asdict(options)
+
+
+# ---------------------------------------------------------------------------
+
+
+class Rules(Protocol[S]):
+    """What every game provides. `S` is the game's state type (opaque to everyone else)."""
+
+    id: ClassVar[str]
+    title: ClassVar[str]
+    min_players: ClassVar[int]
+    max_players: ClassVar[int]
+    Options: ClassVar[type[Any]]
+
+    def setup(self, players: int, options: Any, seed: int) -> S:
+        """A new game. Raises InvalidOptions if `players` or `options` cannot be played."""
+        ...
+
+    def to_act(self, state: S) -> frozenset[int]:
+        """Seats that must act now. Empty means the game is over."""
+        ...
+
+    def legal_moves(self, state: S, seat: int) -> Sequence[Move]:
+        """Every move `seat` may make now; empty if it need not act."""
+        ...
+
+    def apply(self, state: S, seat: int, move: Move) -> tuple[S, list[Event]]:
+        """A new state and what happened. Never mutates `state`; raises IllegalMove."""
+        ...
+
+    def view(self, state: S, seat: int | None) -> JSON:
+        """What `seat` (None: a spectator) may see, JSON-ready, with its legal moves
+        under the key "moves"."""
+        ...
+
+    def outcome(self, state: S) -> Outcome | None:
+        """Scores, ranks and winners once the game is over, else None."""
+        ...
+
+    def encode(self, state: S) -> JSON:
+        """The state as JSON-ready data, for storage. `decode(encode(s))` equals `s`."""
+        ...
+
+    def decode(self, data: Mapping[str, Any]) -> S:
+        ...
+
+    def cards(self, state: S) -> list[str]:
+        """Every physical card in every place (hands, piles, out of play). The
+        conformance test checks this multiset never changes during a game."""
+        ...

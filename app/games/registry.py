@@ -1,0 +1,11 @@
+"""Every game the server offers, by id. A fifth game is one more entry in `_ALL`."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from app.games.base import Rules
+
+_ALL: tuple[Rules[Any], ...] = ()
+
+GAMES: dict[str, Rules[Any]] = {rules.id: rules for rules in _ALL}

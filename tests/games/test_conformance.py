@@ -1,0 +1,73 @@
+"""Every registered game against the contract: hundreds of seeded random games each."""
+
+from __future__ import annotations
+
+import os
+from typing import Any
+
+import pytest
+
+from app.games.base import IllegalMove, Rules
+from app.games.registry import GAMES
+from tests.games.conformance import check_replay, play_checked
+from tests.games.toy import HighCard
+
+# Per (game, player count, options): this many random games, the first THOROUGH of them
+# checked at every step, the rest checked at the end (cards, round-trip, outcome).
+GAMES_PER_COUNT = int(os.environ.get("CONFORMANCE_GAMES", "200"))
+THOROUGH = int(os.environ.get("CONFORMANCE_THOROUGH", "10"))
+
+
+def cases() -> list[Any]:
+    out = []
+    for rules in [*GAMES.values(), HighCard()]:
+        variants = getattr(rules, "option_variants", lambda: [{}])()
+        for players in range(rules.min_players, rules.max_players + 1):
+            for i, options in enumerate(variants):
+                out.append(pytest.param(rules, players, options, id=f"{rules.id}-{players}p-v{i}"))
+    return out
+
+
+@pytest.mark.parametrize(("rules", "players", "options"), cases())
+def test_random_games_keep_the_contract(
+    rules: Rules[Any], players: int, options: dict[str, Any]
+) -> None:
+    for seed in range(GAMES_PER_COUNT):
+        history = play_checked(rules, players, options, seed, thorough=seed < THOROUGH)
+        if seed < THOROUGH:
+            check_replay(rules, players, options, seed, history)
+
+
+class LeakyHighCard(HighCard):
+    """Broken on purpose: accepts a card the player does not hold."""
+
+    def apply(self, state: Any, seat: int, move: Any) -> Any:
+        if move.get("type") == "pick" and move.get("card") not in state.hands[seat]:
+            new = self.decode(self.encode(state))
+            new.pending[seat] = move["card"]
+            return new, []
+        return super().apply(state, seat, move)
+
+
+class MutatingHighCard(HighCard):
+    """Broken on purpose: changes its input state."""
+
+    def apply(self, state: Any, seat: int, move: Any) -> Any:
+        if move in self.legal_moves(state, seat):
+            state.scores[seat] += 1
+        return super().apply(state, seat, move)
+
+
+@pytest.mark.parametrize("broken", [LeakyHighCard(), MutatingHighCard()])
+def test_harness_catches_a_broken_game(broken: HighCard) -> None:
+    with pytest.raises(AssertionError):
+        for seed in range(20):
+            play_checked(broken, 3, {}, seed, thorough=True)
+
+
+def test_toy_refuses_with_reason() -> None:
+    toy = HighCard()
+    state = toy.setup(2, toy.Options(), 1)
+    with pytest.raises(IllegalMove) as exc:
+        toy.apply(state, 0, {"type": "pick", "card": 999})
+    assert "cannot" in exc.value.reason
