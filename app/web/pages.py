@@ -1,7 +1,208 @@
-"""HTML pages: the lobby and the room. (Filled in by the browser-client work.)"""
+"""HTML pages: the lobby, the room, the rules. Plain forms that POST and redirect, so
+every action works without JavaScript; static/app.js adds the live board on top.
+
+The pages only call the RoomService on `app.state.rooms`; they hold no game logic.
+"""
 
 from __future__ import annotations
 
-from fastapi import APIRouter
+from typing import Any
+from urllib.parse import quote, urlsplit
 
-router = APIRouter()
+from fastapi import APIRouter, HTTPException, Request
+from fastapi.responses import HTMLResponse, RedirectResponse, Response
+from fastapi.templating import Jinja2Templates
+
+from app.games.base import options_schema
+from app.games.registry import GAMES
+from app.web import forms
+from app.web.render import environment, render_board
+from app.web.rulebook import rules_html
+
+router = APIRouter(include_in_schema=False)
+templates = Jinja2Templates(env=environment())
+
+
+def _rooms(request: Request) -> Any:
+    rooms = getattr(request.app.state, "rooms", None)
+    if rooms is None:
+        raise HTTPException(503, "Rooms are not available.")
+    return rooms
+
+
+def _games() -> list[dict[str, Any]]:
+    return [
+        {
+            "id": rules.id,
+            "title": rules.title,
+            "min_players": rules.min_players,
+            "max_players": rules.max_players,
+            "options": options_schema(rules.Options),
+            "has_rules": rules_html(rules.id) is not None,
+        }
+        for rules in sorted(GAMES.values(), key=lambda r: r.title)
+    ]
+
+
+def _back(path: str, error: str | None = None) -> RedirectResponse:
+    target = path if error is None else f"{path}?error={quote(error)}"
+    return RedirectResponse(target, status_code=303)
+
+
+@router.get("/", response_class=HTMLResponse)
+async def lobby(request: Request, error: str | None = None) -> Response:
+    rooms = getattr(request.app.state, "rooms", None)
+    public = await rooms.public_rooms() if rooms is not None else []
+    return templates.TemplateResponse(
+        request, "lobby.html", {"games": _games(), "public_rooms": public, "error": error}
+    )
+
+
+@router.post("/rooms")
+async def create_room(request: Request) -> Response:
+    form = await request.form()
+    rules = GAMES.get(str(form.get("game", "")))
+    if rules is None:
+        return _back("/", "Choose a game.")
+    try:
+        params = forms.room_params(rules, form)
+        info, host_token = await _rooms(request).create_room(rules.id, **params)
+    except forms.USER_ERRORS as exc:
+        return _back("/", forms.message(exc))
+    response = _back(f"/r/{info.code}")
+    forms.set_cookie(response, forms.host_cookie(info.code), host_token)
+    return response
+
+
+@router.get("/join")
+async def join(code: str = "") -> Response:
+    """Join by code: accepts a bare code or a pasted room link."""
+    text = code.strip()
+    path = urlsplit(text).path.rstrip("/")
+    text = path.rsplit("/", 1)[-1] if "/" in path else text
+    if not text.isalnum():
+        return _back("/", "That is not a room code.")
+    return _back(f"/r/{text}")
+
+
+@router.get("/rules/{game_id}", response_class=HTMLResponse)
+async def rules_page(request: Request, game_id: str) -> Response:
+    rules = GAMES.get(game_id)
+    text = rules_html(game_id)
+    if rules is None or text is None:
+        raise HTTPException(404, "No such game.")
+    return templates.TemplateResponse(
+        request, "rules.html", {"title": rules.title, "rules_html": text}
+    )
+
+
+CARD_SAMPLES = [
+    ("Null Bock!", [("doe", "D3", "3"), ("doe", "D7+", "7+"), ("doe", "D15", "15"),
+                    ("stag", "S9", "9"), ("stag", "S0", "0"), ("back", "", "")]),
+    ("Stier zoekt Bier", [("beer", "lager-3", "3"), ("beer", "white-2", "2"),
+                          ("beer", "dark-4", "4"), ("beer", "ale-5", "5"),
+                          ("bull", "lager", "Lenny"), ("back", "", "")]),
+    ("Four pints, please", [("pint", "Lager", "Lager 1"), ("pint", "Bitter", "Bitter 2"),
+                            ("pint", "Red Ale", "Red Ale 3"), ("pint", "Stout", "Stout 4"),
+                            ("pint", "IPA", "IPA 5"), ("money", "£3", "£3"),
+                            ("buy", "Drunk", "Drunk"), ("spilled", "spilled", "-1")]),
+    ("Bullenparty", [("number", "7", "7"), ("number", "55", "55"), ("bull", "B7", "7"),
+                     ("zero", "A", "A"), ("back", "", "")]),
+]
+
+
+@router.get("/cards", response_class=HTMLResponse)
+async def card_faces(request: Request) -> Response:
+    """Every card face side by side, for review."""
+    return templates.TemplateResponse(request, "cards.html", {"samples": CARD_SAMPLES})
+
+
+async def _room_context(request: Request, code: str) -> dict[str, Any]:
+    rooms = _rooms(request)
+    try:
+        info = await rooms.room(code)
+    except forms.NOT_FOUND as exc:
+        raise HTTPException(404, "There is no room with that code.") from exc
+    token = request.cookies.get(forms.seat_cookie(code))
+    host_token = request.cookies.get(forms.host_cookie(code))
+    seat = await rooms.seat_of(code, token)
+    is_host = await rooms.is_host(code, host_token)
+    rules = GAMES.get(info.game_id)
+    context: dict[str, Any] = {
+        "room": info,
+        "code": code,
+        "seat": seat,
+        "is_host": is_host,
+        "title": rules.title if rules else info.game_id,
+        "seats": forms.seat_rows(info.seats),
+        "board_html": None,
+        "log": [],
+        "version": info.version,
+        "rules_html": rules_html(info.game_id),
+    }
+    if info.status != "waiting":
+        snap = await rooms.snapshot(code, seat)
+        context["version"] = snap["version"]
+        context["log"] = snap.get("log", [])
+        context["board_html"] = render_board(info.game_id, snap["view"], seat, snap["names"])
+    return context
+
+
+@router.get("/r/{code}", response_class=HTMLResponse)
+async def room_page(request: Request, code: str, error: str | None = None) -> Response:
+    context = await _room_context(request, code)
+    context["error"] = error
+    return templates.TemplateResponse(request, "room.html", context)
+
+
+@router.get("/r/{code}/panel", response_class=HTMLResponse)
+async def room_panel(request: Request, code: str) -> Response:
+    """The seats and the controls, re-fetched by the script when the room changes."""
+    context = await _room_context(request, code)
+    return templates.TemplateResponse(request, "_panel.html", context)
+
+
+@router.post("/r/{code}/seat")
+async def take_seat(request: Request, code: str) -> Response:
+    form = await request.form()
+    index_text = str(form.get("index", "")).strip()
+    try:
+        index = int(index_text) if index_text else None
+        _seat, token = await _rooms(request).take_seat(code, str(form.get("name", "")), index)
+    except forms.USER_ERRORS as exc:
+        return _back(f"/r/{code}", forms.message(exc))
+    response = _back(f"/r/{code}")
+    forms.set_cookie(response, forms.seat_cookie(code), token)
+    return response
+
+
+@router.post("/r/{code}/leave")
+async def leave_seat(request: Request, code: str) -> Response:
+    try:
+        await _rooms(request).leave_seat(code, request.cookies.get(forms.seat_cookie(code)))
+    except forms.USER_ERRORS as exc:
+        return _back(f"/r/{code}", forms.message(exc))
+    response = _back(f"/r/{code}")
+    response.delete_cookie(forms.seat_cookie(code), path="/")
+    return response
+
+
+@router.post("/r/{code}/start")
+async def start(request: Request, code: str) -> Response:
+    try:
+        await _rooms(request).start(code, request.cookies.get(forms.host_cookie(code)))
+    except forms.USER_ERRORS as exc:
+        return _back(f"/r/{code}", forms.message(exc))
+    return _back(f"/r/{code}")
+
+
+@router.post("/r/{code}/rematch")
+async def rematch(request: Request, code: str) -> Response:
+    token = request.cookies.get(forms.seat_cookie(code)) or request.cookies.get(
+        forms.host_cookie(code)
+    )
+    try:
+        new_code = await _rooms(request).rematch(code, token)
+    except forms.USER_ERRORS as exc:
+        return _back(f"/r/{code}", forms.message(exc))
+    return _back(f"/r/{new_code or code}")

@@ -1,7 +1,9 @@
 """Jinja2 rendering of boards from views: the one place a view becomes HTML.
 
 The same partial (`templates/boards/<game-id>.html`) renders the first page load and
-every live update. A board sees only the viewer's view, never a game state.
+every live update. A board sees only the viewer's view, never a game state. When the
+view carries an outcome, the final scores (`boards/_outcome.html`) follow the board, so
+a live update that ends the game shows them without a reload.
 """
 
 from __future__ import annotations
@@ -17,18 +19,54 @@ TEMPLATES = Path(__file__).resolve().parents[2] / "templates"
 
 @lru_cache(maxsize=1)
 def environment() -> Environment:
-    return Environment(
+    env = Environment(
         loader=FileSystemLoader(TEMPLATES),
         autoescape=select_autoescape(["html"]),
         trim_blocks=True,
         lstrip_blocks=True,
     )
+    env.filters["move_label"] = move_label
+    return env
+
+
+def move_label(move: dict[str, Any]) -> str:
+    """A plain label for a move a board has no words for: "play D7+ arena"."""
+    parts = [str(move.get("type", "move"))]
+    parts += [str(v) for k, v in move.items() if k != "type"]
+    return " ".join(parts)
+
+
+def board_template(game_id: str) -> str:
+    """The partial that draws `game_id`'s board: its own, or the generic fallback."""
+    name = f"boards/{game_id}.html"
+    if name not in environment().list_templates():
+        name = "boards/_generic.html"
+    return name
 
 
 def render_board(game_id: str, view: dict[str, Any], seat: int | None, names: list[str]) -> str:
     """The board HTML for one viewer."""
     env = environment()
-    name = f"boards/{game_id}.html"
-    if name not in env.list_templates():
-        name = "boards/_generic.html"
-    return env.get_template(name).render(view=view, seat=seat, names=names)
+    board = env.get_template(board_template(game_id)).render(view=view, seat=seat, names=names)
+    if not view.get("outcome"):
+        return board
+    result = env.get_template("boards/_outcome.html").render(
+        rows=outcome_rows(view["outcome"], names), seat=seat
+    )
+    return board + result
+
+
+def outcome_rows(outcome: dict[str, Any], names: list[str]) -> list[dict[str, Any]]:
+    """One row per seat, best rank first: seat, name, score, rank, winner."""
+    winners = set(outcome.get("winners", []))
+    rows = [
+        {
+            "seat": s,
+            "name": names[s] if s < len(names) else f"Seat {s + 1}",
+            "score": score,
+            "rank": outcome["ranks"][s],
+            "winner": s in winners,
+        }
+        for s, score in enumerate(outcome["scores"])
+    ]
+    return sorted(rows, key=lambda r: (r["rank"], r["seat"]))

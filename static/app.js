@@ -1,0 +1,187 @@
+// Stammtisch room page: one socket, the live board, moves, chat and presence.
+// The server renders every board; this script only swaps HTML it was sent and sends
+// back the move of the button that was clicked. Text from people goes in as textContent.
+(function () {
+  "use strict";
+  const room = document.getElementById("room");
+  if (!room) return;
+  const code = room.dataset.code;
+  let version = room.dataset.version === "" ? -1 : Number(room.dataset.version);
+  let socket = null;
+  let retry = 0;
+  const $ = (id) => document.getElementById(id);
+
+  function say(text, kind) {
+    const box = $("messages");
+    const p = document.createElement("p");
+    p.className = "message message--" + (kind || "error");
+    p.textContent = text;
+    box.replaceChildren(p);
+  }
+
+  function clearMessages() {
+    $("messages").replaceChildren();
+  }
+
+  function setStatus(status) {
+    if (!status || room.dataset.status === status) return;
+    room.dataset.status = status;
+    const badge = $("room-status");
+    badge.textContent = status;
+    badge.className = "status status--" + status;
+    $("rematch").hidden = status !== "finished";
+    refreshPanel();
+  }
+
+  function showBoard(msg) {
+    if (typeof msg.version === "number" && msg.version < version) return; // a late update
+    version = msg.version;
+    room.dataset.version = String(version);
+    $("board").innerHTML = msg.html;
+    if (Array.isArray(msg.log)) showLog(msg.log);
+    const over = $("board").querySelector(".outcome") !== null;
+    setStatus(msg.status || (over ? "finished" : "playing"));
+  }
+
+  function showLog(lines) {
+    const list = $("log");
+    list.replaceChildren(...lines.map((line) => {
+      const li = document.createElement("li");
+      li.textContent = typeof line === "string" ? line : line.text;
+      return li;
+    }));
+    list.scrollTop = list.scrollHeight;
+  }
+
+  function addChat(msg) {
+    const li = document.createElement("li");
+    const who = document.createElement("b");
+    who.textContent = (msg.name || "someone") + ": ";
+    li.append(who, document.createTextNode(msg.text || ""));
+    $("chat").append(li);
+    $("chat").scrollTop = $("chat").scrollHeight;
+  }
+
+  function showPresence(msg) {
+    const online = new Set(msg.seats || msg.connected || []);
+    document.querySelectorAll(".seat").forEach((el) => {
+      const dot = el.querySelector(".seat__dot");
+      const on = online.has(Number(el.dataset.seat));
+      dot.classList.toggle("is-online", on);
+      dot.title = on ? "online" : "offline";
+    });
+    const n = Number(msg.spectators || 0);
+    const watching = $("watching");
+    watching.hidden = n === 0;
+    watching.textContent = n === 1 ? "1 watching" : n + " watching";
+  }
+
+  async function refreshPanel() {
+    const response = await fetch("/r/" + encodeURIComponent(code) + "/panel", {
+      credentials: "same-origin",
+    });
+    if (!response.ok) return;
+    const holder = document.createElement("div");
+    holder.innerHTML = await response.text();
+    const panel = holder.querySelector("#panel");
+    if (panel) $("panel").replaceWith(panel);
+  }
+
+  function onRoom(msg) {
+    if (msg.rematch) {
+      const note = $("rematch-ready");
+      note.replaceChildren();
+      const link = document.createElement("a");
+      link.href = "/r/" + encodeURIComponent(msg.rematch);
+      link.textContent = "The rematch is ready: join it";
+      note.append(link);
+      note.hidden = false;
+    }
+    if (msg.status) setStatus(msg.status);
+    refreshPanel();
+  }
+
+  const handlers = {
+    board: showBoard,
+    chat: addChat,
+    presence: showPresence,
+    room: onRoom,
+    error(msg) {
+      say(msg.reason || "That did not work.");
+      setMovesEnabled(true);
+      if (msg.html) showBoard(msg);
+    },
+  };
+
+  function connect() {
+    const scheme = location.protocol === "https:" ? "wss://" : "ws://";
+    socket = new WebSocket(scheme + location.host + "/ws/rooms/" + encodeURIComponent(code) + "?format=html");
+    socket.addEventListener("open", () => {
+      retry = 0;
+      room.dataset.connected = "true";
+    });
+    socket.addEventListener("message", (event) => {
+      let msg;
+      try {
+        msg = JSON.parse(event.data);
+      } catch (_err) {
+        return;
+      }
+      const handle = handlers[msg.type];
+      if (handle) handle(msg);
+    });
+    socket.addEventListener("close", (event) => {
+      room.dataset.connected = "false";
+      if (event.code === 1008 || event.code === 4403 || event.code === 4404) {
+        say(event.reason || "This room cannot be watched.");
+        return;
+      }
+      retry = Math.min(retry + 1, 6);
+      setTimeout(connect, 250 * 2 ** retry);
+    });
+  }
+
+  function send(message) {
+    if (!socket || socket.readyState !== WebSocket.OPEN) {
+      say("Not connected. Trying again...");
+      return false;
+    }
+    socket.send(JSON.stringify(message));
+    return true;
+  }
+
+  function setMovesEnabled(on) {
+    $("board").querySelectorAll(".move").forEach((b) => { b.disabled = !on; });
+  }
+
+  document.addEventListener("click", (event) => {
+    const button = event.target.closest("#board .move");
+    if (button) {
+      clearMessages();
+      if (send({ type: "move", version: version, move: JSON.parse(button.dataset.move) })) {
+        setMovesEnabled(false); // until the next board arrives, or an error
+      }
+      return;
+    }
+    if (event.target.closest("#copy-link")) {
+      const input = $("room-link");
+      const done = () => say("Link copied.", "info");
+      if (navigator.clipboard && window.isSecureContext) {
+        navigator.clipboard.writeText(input.value).then(done, () => input.select());
+      } else {
+        input.select();
+        document.execCommand("copy");
+        done();
+      }
+    }
+  });
+
+  $("chat-form").addEventListener("submit", (event) => {
+    event.preventDefault();
+    const input = $("chat-text");
+    const text = input.value.trim();
+    if (text && send({ type: "chat", text: text })) input.value = "";
+  });
+
+  connect();
+})();

@@ -1,0 +1,45 @@
+"""The lobby in a real browser: it renders, it is usable on a phone, it has no JS errors."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from playwright.sync_api import Browser, expect
+
+from tests.browser.conftest import DESKTOP, PHONE, LiveServer
+
+
+def test_lobby_renders_at_phone_and_desktop_sizes(
+    browser: Browser, live_server: LiveServer, screenshot_dir: Path
+) -> None:
+    for name, size in (("phone", PHONE), ("desktop", DESKTOP)):
+        context = browser.new_context(viewport=size)
+        page = context.new_page()
+        errors: list[str] = []
+        page.on("pageerror", lambda exc, errors=errors: errors.append(str(exc)))
+        page.goto(live_server.url + "/")
+        expect(page.get_by_role("heading", name="Join a room")).to_be_visible()
+        expect(page.get_by_label("Room code or link")).to_be_visible()
+        width = page.evaluate("document.documentElement.scrollWidth")
+        assert width <= size["width"], f"the lobby scrolls sideways at {name} size"
+        page.screenshot(path=screenshot_dir / f"lobby-{name}.png", full_page=True)
+        assert errors == []
+        context.close()
+
+
+def test_join_by_code_goes_to_the_room_page(browser: Browser, live_server: LiveServer) -> None:
+    page = browser.new_page()
+    page.goto(live_server.url + "/")
+    page.get_by_label("Room code or link").fill(f"{live_server.url}/r/abc123")
+    page.get_by_role("button", name="Join").click()
+    page.wait_for_url("**/r/abc123")
+    page.close()
+
+
+def test_card_faces_page(browser: Browser, live_server: LiveServer, screenshot_dir: Path) -> None:
+    for name, size in (("phone", PHONE), ("desktop", DESKTOP)):
+        page = browser.new_page(viewport=size)
+        page.goto(live_server.url + "/cards")
+        expect(page.locator(".card--doe").first).to_be_visible()
+        page.screenshot(path=screenshot_dir / f"cards-{name}.png", full_page=True)
+        page.close()
