@@ -1,28 +1,61 @@
-"""The application factory: create_app(settings) -> FastAPI."""
+"""The application factory: create_app(settings) -> FastAPI.
+
+At start (the lifespan) it migrates the database, connects the pub/sub broker (memory,
+or Redis when REDIS_URL is set) and puts the RoomService on `app.state.rooms` and the
+connection hub on `app.state.hub`.
+"""
 
 from __future__ import annotations
 
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
 from pathlib import Path
 
 from fastapi import FastAPI
 from fastapi.staticfiles import StaticFiles
 
+from app.db.engine import make_engine, migrate, sessions
+from app.db.repository import Repository
 from app.games.registry import GAMES
+from app.realtime.broker import make_broker
+from app.realtime.hub import Hub
+from app.rooms.service import RoomService
 from app.settings import Settings
-from app.web import pages
+from app.web import api, pages, ws
 
 STATIC = Path(__file__).resolve().parents[1] / "static"
 
 
 def create_app(settings: Settings | None = None) -> FastAPI:
     settings = settings or Settings()
-    app = FastAPI(title="Stammtisch")
+
+    @asynccontextmanager
+    async def lifespan(app: FastAPI) -> AsyncIterator[None]:
+        if settings.migrate_at_start:
+            await migrate(settings.database_url)
+        engine = make_engine(settings.database_url)
+        broker = make_broker(settings.redis_url)
+        await broker.connect()
+        hub = Hub(broker)
+        app.state.hub = hub
+        app.state.rooms = RoomService(Repository(sessions(engine)), broker, GAMES,
+                                      hub.connected_seats)
+        try:
+            yield
+        finally:
+            await broker.disconnect()
+            await engine.dispose()
+
+    app = FastAPI(title="Stammtisch", lifespan=lifespan)
     app.state.settings = settings
 
     @app.get("/healthz")
     async def healthz() -> dict[str, object]:
         return {"ok": True, "games": sorted(GAMES)}
 
+    api.install_error_handlers(app)
+    app.include_router(api.router)
+    app.include_router(ws.router)
     app.include_router(pages.router)
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
     return app

@@ -1,0 +1,226 @@
+"""Reads and writes of rooms, seats, moves and chat: the only SQL in the app.
+
+Every write that must not race is a conditional UPDATE checked by its rowcount
+(`... WHERE version = :v`, `... WHERE token_hash IS NULL`), so two processes on one
+database cannot both win; the move log's unique (room, version) is the second guard.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from typing import Any
+
+from sqlalchemy import CursorResult, delete, func, select, update
+from sqlalchemy.exc import IntegrityError
+from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
+
+from app.db.models import ChatRow, MoveRow, RoomRow, SeatRow
+
+
+def now() -> datetime:
+    return datetime.now(UTC)
+
+
+@dataclass(frozen=True)
+class SeatRecord:
+    index: int
+    name: str | None
+    token_hash: str | None
+    bot: bool
+
+
+@dataclass(frozen=True)
+class RoomRecord:
+    code: str
+    game_id: str
+    options: dict[str, Any]
+    public: bool
+    spectators: bool
+    status: str
+    version: int
+    game_no: int
+    seed: int | None
+    state: dict[str, Any] | None
+    host_token_hash: str
+    host_seat: int | None
+    seats: tuple[SeatRecord, ...]
+
+
+def _rowcount(result: Any) -> int:
+    assert isinstance(result, CursorResult)
+    return result.rowcount
+
+
+class Repository:
+    def __init__(self, sessions: async_sessionmaker[AsyncSession]) -> None:
+        self.sessions = sessions
+
+    async def create_room(
+        self, code: str, game_id: str, options: dict[str, Any], seats: int, public: bool,
+        spectators: bool, host_token_hash: str,
+    ) -> None:
+        at = now()
+        async with self.sessions.begin() as session:
+            session.add(RoomRow(
+                code=code, game_id=game_id, options=options, seat_count=seats, public=public,
+                spectators=spectators, status="waiting", version=0, game_no=0, seed=None,
+                state=None, host_token_hash=host_token_hash, host_seat=None,
+                created_at=at, updated_at=at,
+            ))
+            await session.flush()
+            session.add_all(SeatRow(room_code=code, index=i, bot=False) for i in range(seats))
+
+    async def load(self, code: str) -> RoomRecord | None:
+        async with self.sessions() as session:
+            room = await session.get(RoomRow, code)
+            if room is None:
+                return None
+            rows = await session.scalars(
+                select(SeatRow).where(SeatRow.room_code == code).order_by(SeatRow.index)
+            )
+            seats = tuple(SeatRecord(s.index, s.name, s.token_hash, s.bot) for s in rows)
+            return RoomRecord(
+                room.code, room.game_id, room.options, room.public, room.spectators,
+                room.status, room.version, room.game_no, room.seed, room.state,
+                room.host_token_hash, room.host_seat, seats,
+            )
+
+    async def public_codes(self, limit: int = 100) -> list[str]:
+        async with self.sessions() as session:
+            rows = await session.scalars(
+                select(RoomRow.code)
+                .where(RoomRow.public.is_(True), RoomRow.status != "finished")
+                .order_by(RoomRow.updated_at.desc())
+                .limit(limit)
+            )
+            return list(rows)
+
+    async def claim_seat(self, code: str, index: int, name: str, token_hash: str) -> bool:
+        async with self.sessions.begin() as session:
+            result = await session.execute(
+                update(SeatRow)
+                .where(SeatRow.room_code == code, SeatRow.index == index,
+                       SeatRow.token_hash.is_(None), SeatRow.name.is_(None))
+                .values(name=name, token_hash=token_hash, bot=False)
+            )
+            if _rowcount(result) == 1:
+                await self._touch(session, code)
+            return _rowcount(result) == 1
+
+    async def set_host_seat(self, code: str, index: int | None) -> None:
+        async with self.sessions.begin() as session:
+            await session.execute(
+                update(RoomRow).where(RoomRow.code == code).values(host_seat=index)
+            )
+
+    async def free_seat(self, code: str, index: int, *, only_status: str | None) -> bool:
+        """Empty a seat; with `only_status`, only while the room has that status (checked
+        in the same UPDATE, so a concurrent start cannot slip in between)."""
+        condition = [SeatRow.room_code == code, SeatRow.index == index]
+        if only_status is not None:
+            condition.append(
+                select(RoomRow.code)
+                .where(RoomRow.code == code, RoomRow.status == only_status)
+                .exists()
+            )
+        async with self.sessions.begin() as session:
+            result = await session.execute(
+                update(SeatRow).where(*condition).values(name=None, token_hash=None, bot=False)
+            )
+            if _rowcount(result) != 1:
+                return False
+            await session.execute(
+                update(RoomRow).where(RoomRow.code == code, RoomRow.host_seat == index)
+                .values(host_seat=None)
+            )
+            await self._touch(session, code)
+            return True
+
+    async def begin_game(
+        self, code: str, from_version: int, from_status: str, state: dict[str, Any], seed: int,
+    ) -> bool:
+        """waiting/finished -> playing at version+1 with a fresh state: a new game_no."""
+        async with self.sessions.begin() as session:
+            result = await session.execute(
+                update(RoomRow)
+                .where(RoomRow.code == code, RoomRow.version == from_version,
+                       RoomRow.status == from_status)
+                .values(status="playing", version=from_version + 1, state=state, seed=seed,
+                        game_no=RoomRow.game_no + 1, updated_at=now())
+            )
+            return _rowcount(result) == 1
+
+    async def reopen(self, code: str, from_version: int) -> bool:
+        """finished -> waiting (a rematch with an empty seat): the host starts it."""
+        async with self.sessions.begin() as session:
+            result = await session.execute(
+                update(RoomRow)
+                .where(RoomRow.code == code, RoomRow.version == from_version,
+                       RoomRow.status == "finished")
+                .values(status="waiting", version=from_version + 1, state=None,
+                        updated_at=now())
+            )
+            return _rowcount(result) == 1
+
+    async def commit_move(
+        self, code: str, version: int, game_no: int, seat: int, move: dict[str, Any],
+        events: list[dict[str, Any]], state: dict[str, Any], status: str,
+    ) -> bool:
+        """Store the new state and append the move, in one transaction, iff the room is
+        still at `version`. False means another writer got there first."""
+        try:
+            async with self.sessions.begin() as session:
+                result = await session.execute(
+                    update(RoomRow)
+                    .where(RoomRow.code == code, RoomRow.version == version,
+                           RoomRow.status == "playing")
+                    .values(version=version + 1, state=state, status=status, updated_at=now())
+                )
+                if _rowcount(result) != 1:
+                    await session.rollback()
+                    return False
+                session.add(MoveRow(
+                    room_code=code, game_no=game_no, version=version + 1, seat=seat,
+                    move=move, events=events, created_at=now(),
+                ))
+        except IntegrityError:
+            return False
+        return True
+
+    async def moves(self, code: str, game_no: int) -> list[MoveRow]:
+        async with self.sessions() as session:
+            rows = await session.scalars(
+                select(MoveRow).where(MoveRow.room_code == code, MoveRow.game_no == game_no)
+                .order_by(MoveRow.version)
+            )
+            return list(rows)
+
+    async def move_count(self, code: str) -> int:
+        async with self.sessions() as session:
+            count = await session.scalar(
+                select(func.count()).select_from(MoveRow).where(MoveRow.room_code == code)
+            )
+            return int(count or 0)
+
+    async def add_chat(self, code: str, seat: int | None, name: str, text: str) -> datetime:
+        at = now()
+        async with self.sessions.begin() as session:
+            session.add(ChatRow(room_code=code, seat=seat, name=name, text=text, created_at=at))
+        return at
+
+    async def chat(self, code: str, limit: int) -> list[ChatRow]:
+        async with self.sessions() as session:
+            rows = await session.scalars(
+                select(ChatRow).where(ChatRow.room_code == code)
+                .order_by(ChatRow.id.desc()).limit(limit)
+            )
+            return list(reversed(list(rows)))
+
+    async def delete_room(self, code: str) -> None:
+        async with self.sessions.begin() as session:
+            await session.execute(delete(RoomRow).where(RoomRow.code == code))
+
+    @staticmethod
+    async def _touch(session: AsyncSession, code: str) -> None:
+        await session.execute(update(RoomRow).where(RoomRow.code == code).values(updated_at=now()))

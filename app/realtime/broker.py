@@ -1,0 +1,105 @@
+"""The pub/sub backend interface (the shape of encode/broadcaster).
+
+    async with broker.subscribe("room:ab3k") as subscriber:
+        async for message in subscriber:
+            ...
+    await broker.publish("room:ab3k", {"kind": "state", "room": "ab3k", "version": 7})
+
+Messages are small JSON objects: `{room, version}` notices, chat lines and presence.
+Never a view or a hand: each connection renders its own viewer's view from the database.
+
+`LocalFanout` delivers to this process's subscribers; the memory backend publishes
+straight into it, the Redis backend through one shared Redis subscription per process.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+from collections import defaultdict
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+from typing import Any, Protocol
+
+Message = dict[str, Any]
+
+
+class Subscriber:
+    def __init__(self, channel: str) -> None:
+        self.channel = channel
+        self.queue: asyncio.Queue[Message | None] = asyncio.Queue(maxsize=1000)
+
+    def deliver(self, message: Message | None) -> None:
+        # A stuck reader drops notices; it catches up from the next version it gets.
+        with contextlib.suppress(asyncio.QueueFull):
+            self.queue.put_nowait(message)
+
+    async def get(self) -> Message | None:
+        return await self.queue.get()
+
+    def __aiter__(self) -> AsyncIterator[Message]:
+        return self._iterate()
+
+    async def _iterate(self) -> AsyncIterator[Message]:
+        while True:
+            message = await self.queue.get()
+            if message is None:
+                return
+            yield message
+
+
+class Broker(Protocol):
+    async def connect(self) -> None: ...
+    async def disconnect(self) -> None: ...
+    async def publish(self, channel: str, message: Message) -> None: ...
+    def subscribe(self, channel: str) -> Any:
+        """An async context manager yielding a `Subscriber`."""
+        ...
+
+
+class LocalFanout:
+    """This process's subscribers, by channel. Hooks let a backend follow the channels."""
+
+    def __init__(self) -> None:
+        self.subscribers: dict[str, set[Subscriber]] = defaultdict(set)
+
+    def deliver(self, channel: str, message: Message) -> None:
+        for subscriber in list(self.subscribers.get(channel, ())):
+            subscriber.deliver(message)
+
+    async def first_subscriber(self, channel: str) -> None:
+        """Called when a channel gains its first local subscriber."""
+
+    async def last_unsubscribed(self, channel: str) -> None:
+        """Called when a channel loses its last local subscriber."""
+
+    @asynccontextmanager
+    async def subscribe(self, channel: str) -> AsyncIterator[Subscriber]:
+        subscriber = Subscriber(channel)
+        first = not self.subscribers.get(channel)
+        self.subscribers[channel].add(subscriber)
+        try:
+            if first:
+                await self.first_subscriber(channel)
+            yield subscriber
+        finally:
+            self.subscribers[channel].discard(subscriber)
+            if not self.subscribers[channel]:
+                del self.subscribers[channel]
+                await self.last_unsubscribed(channel)
+
+    def close_all(self) -> None:
+        for subscribers in self.subscribers.values():
+            for subscriber in subscribers:
+                subscriber.deliver(None)
+
+
+def make_broker(redis_url: str | None) -> Broker:
+    """Redis when a URL is given, else in-memory (one process)."""
+    if redis_url:
+        from app.realtime.redis import RedisBroker
+
+        return RedisBroker(redis_url)
+    from app.realtime.memory import MemoryBroker
+
+    return MemoryBroker()

@@ -1,0 +1,86 @@
+"""Who is connected: this process's sockets per room, and what other processes report.
+
+Each process publishes its own presence for a room (`{kind: presence, origin, seats,
+spectators}`) whenever a socket comes or goes, and answers a newcomer process once with
+its own, so every process can show the whole room's presence. A process that dies
+without saying goodbye leaves its last report behind until the room is quiet there.
+"""
+
+from __future__ import annotations
+
+import itertools
+import logging
+import secrets
+from collections import defaultdict
+from typing import Any
+
+from app.realtime.broker import Broker
+from app.rooms.service import channel
+
+log = logging.getLogger(__name__)
+
+
+class Hub:
+    def __init__(self, broker: Broker) -> None:
+        self.broker = broker
+        self.origin = secrets.token_hex(8)
+        self.local: dict[str, dict[int, int | None]] = defaultdict(dict)
+        self.remote: dict[str, dict[str, tuple[frozenset[int], int]]] = defaultdict(dict)
+        self._ids = itertools.count(1)
+
+    async def join(self, code: str, seat: int | None) -> int:
+        conn = next(self._ids)
+        self.local[code][conn] = seat
+        await self._announce(code)
+        return conn
+
+    async def move(self, code: str, conn: int, seat: int | None) -> None:
+        if self.local[code].get(conn, -1) != seat:
+            self.local[code][conn] = seat
+            await self._announce(code)
+
+    async def leave(self, code: str, conn: int) -> None:
+        self.local[code].pop(conn, None)
+        if not self.local[code]:
+            del self.local[code]
+            self.remote.pop(code, None)
+        await self._announce(code)
+
+    def observe(self, message: dict[str, Any]) -> bool:
+        """Take in another process's report. True if this process should answer it
+        (the first report from that process for this room)."""
+        origin, code = message.get("origin"), message.get("room")
+        if not isinstance(origin, str) or not isinstance(code, str) or origin == self.origin:
+            return False
+        new = origin not in self.remote[code]
+        seats = frozenset(s for s in message.get("seats", []) if isinstance(s, int))
+        spectators = message.get("spectators", 0)
+        self.remote[code][origin] = (seats, spectators if isinstance(spectators, int) else 0)
+        return new and bool(self.local.get(code))
+
+    def connected_seats(self, code: str) -> set[int]:
+        seats = {s for s in self.local.get(code, {}).values() if s is not None}
+        for remote_seats, _ in self.remote.get(code, {}).values():
+            seats |= remote_seats
+        return seats
+
+    def spectators(self, code: str) -> int:
+        here = sum(1 for s in self.local.get(code, {}).values() if s is None)
+        return here + sum(n for _, n in self.remote.get(code, {}).values())
+
+    async def answer(self, code: str) -> None:
+        await self._announce(code)
+
+    async def _announce(self, code: str) -> None:
+        local = self.local.get(code, {})
+        try:
+            await self.broker.publish(channel(code), self._report(code, local))
+        except Exception:  # presence is best effort: never break a socket over it
+            log.warning("presence publish for %s failed", code, exc_info=True)
+
+    def _report(self, code: str, local: dict[int, int | None]) -> dict[str, Any]:
+        return {
+            "kind": "presence", "room": code, "origin": self.origin,
+            "seats": sorted({s for s in local.values() if s is not None}),
+            "spectators": sum(1 for s in local.values() if s is None),
+        }

@@ -1,0 +1,81 @@
+"""The wire protocol of /ws/rooms/{code}: pydantic models for every message.
+
+Client -> server: `move`, `chat`. Server -> client: `view` (JSON clients) or `board`
+(browsers, `?format=html`), `room`, `chat`, `presence`, `error`.
+"""
+
+from __future__ import annotations
+
+from typing import Annotated, Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, TypeAdapter
+
+from app.rooms.models import ChatLine, RoomInfo
+
+MAX_MESSAGE_BYTES = 8 * 1024
+
+
+class _In(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+
+class MoveIn(_In):
+    type: Literal["move"]
+    version: int = Field(ge=0)
+    move: dict[str, Any]
+
+
+class ChatIn(_In):
+    type: Literal["chat"]
+    text: str = Field(max_length=2000)
+
+
+ClientMessage = Annotated[MoveIn | ChatIn, Field(discriminator="type")]
+client_message: TypeAdapter[MoveIn | ChatIn] = TypeAdapter(ClientMessage)
+
+
+class _Out(BaseModel):
+    pass
+
+
+class _State(_Out):
+    version: int
+    seat: int | None
+    status: str
+    log: list[str]
+    names: list[str]
+    outcome: dict[str, Any] | None = None
+
+
+class ViewOut(_State):
+    type: Literal["view"] = "view"
+    view: dict[str, Any] | None
+
+
+class BoardOut(_State):
+    type: Literal["board"] = "board"
+    html: str
+
+
+class RoomOut(_Out):
+    type: Literal["room"] = "room"
+    room: RoomInfo
+    seat: int | None
+    host: bool = False
+
+
+class ChatOut(ChatLine):
+    type: Literal["chat"] = "chat"
+
+
+class PresenceOut(_Out):
+    type: Literal["presence"] = "presence"
+    seats: list[int]
+    spectators: int
+
+
+class ErrorOut(_Out):
+    type: Literal["error"] = "error"
+    code: str
+    reason: str
+    version: int | None = None

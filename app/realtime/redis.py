@@ -1,0 +1,76 @@
+"""The Redis broker: several app processes behind a proxy serve the same rooms.
+
+One Redis pub/sub connection per process follows exactly the channels this process has
+local subscribers for; one reader task hands each message to the local fan-out.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import logging
+from typing import Any
+
+import redis.asyncio as aioredis
+
+from app.realtime.broker import LocalFanout, Message
+
+log = logging.getLogger(__name__)
+
+
+class RedisBroker(LocalFanout):
+    def __init__(self, url: str) -> None:
+        super().__init__()
+        self.url = url
+        self.client: aioredis.Redis | None = None
+        self.pubsub: Any = None
+        self.reader: asyncio.Task[None] | None = None
+
+    async def connect(self) -> None:
+        self.client = aioredis.from_url(self.url, decode_responses=True)
+        await self.client.ping()
+        self.pubsub = self.client.pubsub(ignore_subscribe_messages=True)
+        # A pubsub needs one subscription before get_message may be called.
+        await self.pubsub.subscribe("stammtisch:hello")
+        self.reader = asyncio.create_task(self._read())
+
+    async def disconnect(self) -> None:
+        if self.reader is not None:
+            self.reader.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await self.reader
+        if self.pubsub is not None:
+            await self.pubsub.aclose()
+        if self.client is not None:
+            await self.client.aclose()
+        self.close_all()
+
+    async def publish(self, channel: str, message: Message) -> None:
+        assert self.client is not None, "RedisBroker.connect() first"
+        await self.client.publish(channel, json.dumps(message))
+
+    async def first_subscriber(self, channel: str) -> None:
+        await self.pubsub.subscribe(channel)
+
+    async def last_unsubscribed(self, channel: str) -> None:
+        with contextlib.suppress(Exception):
+            await self.pubsub.unsubscribe(channel)
+
+    async def _read(self) -> None:
+        while True:
+            try:
+                raw = await self.pubsub.get_message(timeout=1.0)
+            except asyncio.CancelledError:
+                raise
+            except Exception:  # a dropped connection: redis-py reconnects on next call
+                log.exception("redis pub/sub read failed")
+                await asyncio.sleep(0.5)
+                continue
+            if raw is None or raw.get("type") != "message":
+                continue
+            try:
+                message = json.loads(raw["data"])
+            except (TypeError, ValueError):
+                continue
+            self.deliver(raw["channel"], message)

@@ -1,0 +1,54 @@
+"""What the room layer returns: pydantic models, also the JSON API's response models."""
+
+from __future__ import annotations
+
+from typing import Any, Literal
+
+from pydantic import BaseModel
+
+Status = Literal["waiting", "playing", "finished"]
+
+
+class SeatInfo(BaseModel):
+    index: int
+    name: str | None
+    bot: bool = False
+    connected: bool = False
+
+
+class RoomInfo(BaseModel):
+    code: str
+    game_id: str
+    title: str
+    options: dict[str, Any]
+    seats: list[SeatInfo]
+    status: Status
+    version: int
+    game_no: int
+    public: bool
+    spectators: bool
+    host_seat: int | None
+    outcome: dict[str, Any] | None = None
+
+    @property
+    def free_seats(self) -> list[int]:
+        return [s.index for s in self.seats if s.name is None]
+
+
+class Snapshot(BaseModel):
+    """One viewer's picture of a room at one version."""
+
+    version: int
+    seat: int | None
+    status: Status
+    view: dict[str, Any] | None
+    log: list[str]
+    names: list[str]
+    outcome: dict[str, Any] | None = None
+
+
+class ChatLine(BaseModel):
+    seat: int | None
+    name: str
+    text: str
+    at: str

@@ -1,0 +1,329 @@
+"""RoomService: rooms, seats and the move pipeline. No HTTP here.
+
+The web layer (pages, JSON API, WebSocket) reaches it as `app.state.rooms`. Every method
+reads the room fresh from the database, so several app processes on one database agree.
+Differences from the first sketch in the brief, on purpose:
+- `take_seat(..., host_token=, current_token=)`: the host's own seat becomes the host
+  seat, and a person who already sits in the room gets `AlreadySeated`.
+- `snapshot()` returns a `Snapshot` model (version, seat, status, view, log, names,
+  outcome); `view` is None before the game starts.
+- `rematch()` starts a new game in the SAME room (new seed, `game_no` + 1, version keeps
+  counting up), so every cookie, the shared link and the open sockets simply carry on;
+  the earlier games stay in the move log under their `game_no`. If a seat was emptied
+  meanwhile the room goes back to `waiting` for the host to start once it is filled.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Callable, Mapping
+from typing import Any
+
+from sqlalchemy.exc import IntegrityError
+
+from app.db.repository import Repository, RoomRecord
+from app.games.base import (
+    Event,
+    IllegalMove,
+    InvalidOptions,
+    Rules,
+    options_to_json,
+    parse_options,
+)
+from app.realtime.broker import Broker
+from app.rooms import errors
+from app.rooms.locks import RoomLocks
+from app.rooms.models import ChatLine, RoomInfo, SeatInfo, Snapshot
+from app.rooms.names import clean_chat, clean_name
+from app.rooms.tokens import hash_token, new_room_code, new_seed, new_token, token_matches
+
+log = logging.getLogger(__name__)
+
+LOG_LINES = 200
+CHAT_HISTORY = 50
+
+
+def channel(code: str) -> str:
+    return f"room:{code}"
+
+
+class _Names(dict[str, str]):
+    def __missing__(self, key: str) -> str:
+        return "?"
+
+
+def log_line(event: Event, names: list[str]) -> str:
+    try:
+        return event.text.format_map(_Names({f"p{i}": n for i, n in enumerate(names)}))
+    except (ValueError, IndexError, AttributeError):
+        return event.text
+
+
+class RoomService:
+    def __init__(
+        self, repo: Repository, broker: Broker, games: Mapping[str, Rules[Any]],
+        presence: Callable[[str], set[int]] | None = None,
+    ) -> None:
+        self.repo = repo
+        self.broker = broker
+        self.games = games  # the live registry: tests may register a game into it
+        self.presence = presence or (lambda code: set())
+        self.locks = RoomLocks()
+
+    # -- reading -------------------------------------------------------------
+
+    async def _load(self, code: str) -> RoomRecord:
+        room = await self.repo.load(code) if isinstance(code, str) else None
+        if room is None:
+            raise errors.RoomNotFound()
+        return room
+
+    def _rules(self, game_id: str) -> Rules[Any]:
+        rules = self.games.get(game_id)
+        if rules is None:
+            raise errors.UnknownGame(f"There is no game called {game_id!r}.")
+        return rules
+
+    def _info(self, room: RoomRecord) -> RoomInfo:
+        rules = self._rules(room.game_id)
+        connected = self.presence(room.code)
+        outcome = None
+        if room.status == "finished" and room.state is not None:
+            result = rules.outcome(rules.decode(room.state))
+            outcome = result.to_json() if result else None
+        return RoomInfo(
+            code=room.code, game_id=room.game_id, title=rules.title, options=room.options,
+            seats=[SeatInfo(index=s.index, name=s.name, bot=s.bot,
+                            connected=s.index in connected) for s in room.seats],
+            status=room.status,  # type: ignore[arg-type]
+            version=room.version, game_no=room.game_no, public=room.public,
+            spectators=room.spectators, host_seat=room.host_seat, outcome=outcome,
+        )
+
+    async def room(self, code: str) -> RoomInfo:
+        return self._info(await self._load(code))
+
+    async def public_rooms(self) -> list[RoomInfo]:
+        out = []
+        for code in await self.repo.public_codes():
+            room = await self.repo.load(code)
+            if room is not None and room.game_id in self.games:
+                out.append(self._info(room))
+        return out
+
+    @staticmethod
+    def _seat(room: RoomRecord, token: str | None) -> int | None:
+        for seat in room.seats:
+            if token_matches(token, seat.token_hash):
+                return seat.index
+        return None
+
+    async def seat_of(self, code: str, token: str | None) -> int | None:
+        return self._seat(await self._load(code), token)
+
+    async def is_host(self, code: str, token: str | None) -> bool:
+        return token_matches(token, (await self._load(code)).host_token_hash)
+
+    async def snapshot(self, code: str, seat: int | None) -> Snapshot:
+        room = await self._load(code)
+        rules = self._rules(room.game_id)
+        names = [s.name or f"Seat {s.index + 1}" for s in room.seats]
+        view, lines, outcome = None, [], None
+        if room.state is not None:
+            state = rules.decode(room.state)
+            view = rules.view(state, seat)
+            result = rules.outcome(state)
+            outcome = result.to_json() if result else None
+            for move in await self.repo.moves(code, room.game_no):
+                for data in move.events:
+                    event = Event.from_json(data)
+                    if event.visible_to(seat):
+                        lines.append(log_line(event, names))
+        return Snapshot(
+            version=room.version, seat=seat, status=room.status,  # type: ignore[arg-type]
+            view=view, log=lines[-LOG_LINES:], names=names, outcome=outcome,
+        )
+
+    # -- rooms and seats -----------------------------------------------------
+
+    async def create_room(
+        self, game_id: str, options: Mapping[str, Any] | None, seats: int, public: bool,
+        spectators: bool,
+    ) -> tuple[RoomInfo, str]:
+        rules = self._rules(game_id)
+        try:
+            parsed = parse_options(rules.Options, options)
+        except InvalidOptions as exc:
+            raise errors.BadOptions(str(exc)) from exc
+        if not isinstance(seats, int) or not rules.min_players <= seats <= rules.max_players:
+            raise errors.BadOptions(
+                f"{rules.title} is for {rules.min_players} to {rules.max_players} players."
+            )
+        try:
+            rules.setup(seats, parsed, 0)  # options that cannot be played fail now
+        except InvalidOptions as exc:
+            raise errors.BadOptions(str(exc)) from exc
+        host_token = new_token()
+        for _ in range(5):
+            code = new_room_code()
+            try:
+                await self.repo.create_room(
+                    code, game_id, options_to_json(parsed), seats, bool(public),
+                    bool(spectators), hash_token(host_token),
+                )
+                break
+            except IntegrityError:  # a code collision: astronomically rare
+                continue
+        else:
+            raise errors.RoomError("Could not make a room; please try again.")
+        return await self.room(code), host_token
+
+    async def take_seat(
+        self, code: str, name: str, index: int | None = None, *,
+        host_token: str | None = None, current_token: str | None = None,
+    ) -> tuple[int, str]:
+        room = await self._load(code)
+        if room.status == "finished":
+            raise errors.WrongStatus("This game is over.")
+        if self._seat(room, current_token) is not None:
+            raise errors.AlreadySeated()
+        name = clean_name(name)
+        if any(s.name and s.name.casefold() == name.casefold() for s in room.seats):
+            raise errors.InvalidName("Someone in this room already has that name.")
+        free = [s.index for s in room.seats if s.name is None]
+        if index is None:
+            if not free:
+                raise errors.SeatTaken("Every seat is taken.")
+            index = free[0]
+        if not isinstance(index, int) or not 0 <= index < len(room.seats):
+            raise errors.NoSuchSeat()
+        token = new_token()
+        if not await self.repo.claim_seat(code, index, name, hash_token(token)):
+            raise errors.SeatTaken()
+        if room.host_seat is None and token_matches(host_token, room.host_token_hash):
+            await self.repo.set_host_seat(code, index)
+        await self._announce(code)
+        return index, token
+
+    async def leave_seat(self, code: str, token: str | None) -> None:
+        room = await self._load(code)
+        seat = self._seat(room, token)
+        if seat is None:
+            raise errors.NotSeated()
+        if not await self.repo.free_seat(code, seat, only_status="waiting"):
+            raise errors.WrongStatus("You cannot leave once the game has started.")
+        await self._announce(code)
+
+    async def remove_player(self, code: str, host_token: str | None, seat: int) -> None:
+        room = await self._load(code)
+        if not token_matches(host_token, room.host_token_hash):
+            raise errors.NotHost()
+        if not isinstance(seat, int) or not 0 <= seat < len(room.seats):
+            raise errors.NoSuchSeat()
+        if room.seats[seat].name is None:
+            raise errors.NoSuchSeat("That seat is already empty.")
+        await self.repo.free_seat(code, seat, only_status=None)
+        await self._announce(code)
+
+    async def start(self, code: str, host_token: str | None) -> int:
+        room = await self._load(code)
+        if not token_matches(host_token, room.host_token_hash):
+            raise errors.NotHost()
+        if room.status != "waiting":
+            raise errors.WrongStatus("The game has already started.")
+        return await self._begin(room)
+
+    async def rematch(self, code: str, token: str | None) -> str:
+        room = await self._load(code)
+        is_host = token_matches(token, room.host_token_hash)
+        if self._seat(room, token) is None and not is_host:
+            raise errors.NotSeated()
+        if room.status != "finished":
+            raise errors.WrongStatus("A rematch can start only after the end.")
+        if any(s.name is None for s in room.seats):
+            if not await self.repo.reopen(code, room.version):
+                raise errors.StaleVersion(room.version + 1)
+            await self._publish(code, {"kind": "state", "version": room.version + 1})
+        else:
+            await self._begin(room)
+        return code
+
+    async def _begin(self, room: RoomRecord) -> int:
+        if any(s.name is None for s in room.seats):
+            raise errors.WrongStatus("Every seat must be taken first.")
+        rules = self._rules(room.game_id)
+        seed = new_seed()
+        options = parse_options(rules.Options, room.options)
+        state = rules.encode(rules.setup(len(room.seats), options, seed))
+        if not await self.repo.begin_game(room.code, room.version, room.status, state, seed):
+            raise errors.StaleVersion(room.version + 1, "The game has already started.")
+        await self._publish(room.code, {"kind": "state", "version": room.version + 1})
+        return room.version + 1
+
+    # -- the move pipeline ---------------------------------------------------
+
+    async def submit_move(
+        self, code: str, token: str | None, version: int, move: Any
+    ) -> int:
+        """Seat check -> version check -> rules.apply -> one transaction with the
+        version as optimistic lock -> publish {room, version}. Returns the new version."""
+        async with self.locks(code):
+            room = await self._load(code)
+            seat = self._seat(room, token)
+            if seat is None:
+                raise errors.NotSeated("Spectators cannot make moves.")
+            if room.status != "playing" or room.state is None:
+                raise errors.WrongStatus("The game is not running.")
+            if version != room.version:
+                raise errors.StaleVersion(room.version)
+            if not isinstance(move, dict):
+                raise IllegalMove("A move must be a JSON object.")
+            rules = self._rules(room.game_id)
+            state, events = self._apply(rules, rules.decode(room.state), seat, move)
+            status = "playing" if rules.to_act(state) else "finished"
+            stored = await self.repo.commit_move(
+                code, version, room.game_no, seat, move, [e.to_json() for e in events],
+                rules.encode(state), status,
+            )
+            if not stored:
+                latest = await self._load(code)
+                raise errors.StaleVersion(latest.version)
+        await self._publish(code, {"kind": "state", "version": version + 1})
+        return version + 1
+
+    @staticmethod
+    def _apply(rules: Rules[Any], state: Any, seat: int, move: dict[str, Any]) -> Any:
+        try:
+            return rules.apply(state, seat, move)
+        except IllegalMove:
+            raise
+        except (KeyError, TypeError, ValueError, IndexError, AttributeError) as exc:
+            # A malformed move the rules did not expect: refuse it, never crash.
+            log.warning("rules %s choked on move %r: %r", rules.id, move, exc)
+            raise IllegalMove("That move is not possible now.") from exc
+
+    # -- chat and publishing -------------------------------------------------
+
+    async def chat(self, code: str, seat: int | None, text: Any) -> ChatLine:
+        room = await self._load(code)
+        text = clean_chat(text)
+        name = room.seats[seat].name if seat is not None else None
+        name = name or "Spectator"
+        at = await self.repo.add_chat(code, seat, name, text)
+        line = ChatLine(seat=seat, name=name, text=text, at=at.isoformat())
+        await self._publish(code, {"kind": "chat", "line": line.model_dump()})
+        return line
+
+    async def chat_history(self, code: str) -> list[ChatLine]:
+        rows = await self.repo.chat(code, CHAT_HISTORY)
+        return [ChatLine(seat=r.seat, name=r.name, text=r.text, at=r.created_at.isoformat())
+                for r in rows]
+
+    async def _announce(self, code: str) -> None:
+        await self._publish(code, {"kind": "room"})
+
+    async def _publish(self, code: str, message: dict[str, Any]) -> None:
+        try:
+            await self.broker.publish(channel(code), {"room": code, **message})
+        except Exception:  # stored already; clients catch up on their next message
+            log.exception("publish to room %s failed", code)

@@ -1,0 +1,192 @@
+"""The JSON API: everything the pages do, under /api, documented in OpenAPI.
+
+Room errors become HTTP responses here, in `install_error_handlers`, and nowhere else:
+`{"detail": reason, "code": code}` with the error's status (plus `version` for stale).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from fastapi import APIRouter, FastAPI, Request, Response, status
+from fastapi.responses import JSONResponse
+from pydantic import BaseModel, Field
+
+from app.games.base import IllegalMove, options_schema
+from app.rooms.errors import RoomError, StaleVersion
+from app.rooms.models import RoomInfo, Snapshot
+from app.web.deps import (
+    HostTokenDep,
+    RoomsDep,
+    SeatTokenDep,
+    SettingsDep,
+    clear_token_cookie,
+    host_cookie,
+    seat_cookie,
+    set_token_cookie,
+)
+
+router = APIRouter(prefix="/api", tags=["api"])
+
+
+class GameInfo(BaseModel):
+    id: str
+    title: str
+    min_players: int
+    max_players: int
+    options: list[dict[str, Any]]
+
+
+class CreateRoom(BaseModel):
+    game: str
+    options: dict[str, Any] = Field(default_factory=dict)
+    seats: int
+    public: bool = False
+    spectators: bool = True
+
+
+class TakeSeat(BaseModel):
+    name: str = Field(max_length=200)
+    seat: int | None = None
+
+
+class MoveBody(BaseModel):
+    version: int
+    move: dict[str, Any]
+
+
+class Version(BaseModel):
+    version: int
+
+
+class SeatTaken(BaseModel):
+    seat: int
+
+
+class Rematch(BaseModel):
+    code: str
+
+
+class RoomForYou(RoomInfo):
+    my_seat: int | None = None
+    is_host: bool = False
+
+
+class Problem(BaseModel):
+    detail: str
+    code: str
+    version: int | None = None
+
+
+ERRORS: dict[int | str, dict[str, Any]] = {
+    code: {"model": Problem} for code in (403, 404, 409, 422)
+}
+
+
+@router.get("/games", response_model=list[GameInfo])
+async def list_games(rooms: RoomsDep) -> list[GameInfo]:
+    return [
+        GameInfo(id=r.id, title=r.title, min_players=r.min_players,
+                 max_players=r.max_players, options=options_schema(r.Options))
+        for r in sorted(rooms.games.values(), key=lambda r: r.title)
+    ]
+
+
+@router.get("/rooms", response_model=list[RoomInfo])
+async def list_public_rooms(rooms: RoomsDep) -> list[RoomInfo]:
+    return await rooms.public_rooms()
+
+
+@router.post("/rooms", response_model=RoomInfo, status_code=201, responses=ERRORS)
+async def create_room(
+    body: CreateRoom, rooms: RoomsDep, settings: SettingsDep, response: Response
+) -> RoomInfo:
+    room, host_token = await rooms.create_room(
+        body.game, body.options, body.seats, body.public, body.spectators
+    )
+    set_token_cookie(response, settings, host_cookie(room.code), host_token)
+    return room
+
+
+@router.get("/rooms/{code}", response_model=RoomForYou, responses=ERRORS)
+async def get_room(
+    code: str, rooms: RoomsDep, seat_token: SeatTokenDep, host_token: HostTokenDep
+) -> RoomForYou:
+    room = await rooms.room(code)
+    return RoomForYou(
+        **room.model_dump(), my_seat=await rooms.seat_of(code, seat_token),
+        is_host=await rooms.is_host(code, host_token),
+    )
+
+
+@router.get("/rooms/{code}/view", response_model=Snapshot, responses=ERRORS)
+async def get_view(code: str, rooms: RoomsDep, seat_token: SeatTokenDep) -> Snapshot:
+    return await rooms.snapshot(code, await rooms.seat_of(code, seat_token))
+
+
+@router.post("/rooms/{code}/seats", response_model=SeatTaken, status_code=201,
+             responses=ERRORS)
+async def take_seat(
+    code: str, body: TakeSeat, rooms: RoomsDep, settings: SettingsDep, response: Response,
+    seat_token: SeatTokenDep, host_token: HostTokenDep,
+) -> SeatTaken:
+    seat, token = await rooms.take_seat(
+        code, body.name, body.seat, host_token=host_token, current_token=seat_token
+    )
+    set_token_cookie(response, settings, seat_cookie(code), token)
+    return SeatTaken(seat=seat)
+
+
+@router.delete("/rooms/{code}/seat", status_code=204, responses=ERRORS)
+async def leave_seat(
+    code: str, rooms: RoomsDep, settings: SettingsDep, seat_token: SeatTokenDep,
+) -> Response:
+    await rooms.leave_seat(code, seat_token)
+    response = Response(status_code=204)
+    clear_token_cookie(response, settings, seat_cookie(code))
+    return response
+
+
+@router.delete("/rooms/{code}/seats/{seat}", status_code=204, responses=ERRORS)
+async def remove_player(
+    code: str, seat: int, rooms: RoomsDep, host_token: HostTokenDep
+) -> Response:
+    await rooms.remove_player(code, host_token, seat)
+    return Response(status_code=204)
+
+
+@router.post("/rooms/{code}/start", response_model=Version, responses=ERRORS)
+async def start(code: str, rooms: RoomsDep, host_token: HostTokenDep) -> Version:
+    return Version(version=await rooms.start(code, host_token))
+
+
+@router.post("/rooms/{code}/rematch", response_model=Rematch, responses=ERRORS)
+async def rematch(
+    code: str, rooms: RoomsDep, seat_token: SeatTokenDep, host_token: HostTokenDep
+) -> Rematch:
+    seat = await rooms.seat_of(code, seat_token)
+    return Rematch(code=await rooms.rematch(code, seat_token if seat is not None else host_token))
+
+
+@router.post("/rooms/{code}/moves", response_model=Version, responses=ERRORS)
+async def submit_move(
+    code: str, body: MoveBody, rooms: RoomsDep, seat_token: SeatTokenDep
+) -> Version:
+    return Version(version=await rooms.submit_move(code, seat_token, body.version, body.move))
+
+
+def install_error_handlers(app: FastAPI) -> None:
+    async def room_error(_: Request, exc: Exception) -> JSONResponse:
+        assert isinstance(exc, RoomError)
+        body: dict[str, Any] = {"detail": exc.reason, "code": exc.code}
+        if isinstance(exc, StaleVersion):
+            body["version"] = exc.current
+        return JSONResponse(body, status_code=exc.status)
+
+    async def illegal_move(_: Request, exc: Exception) -> JSONResponse:
+        assert isinstance(exc, IllegalMove)
+        return JSONResponse({"detail": exc.reason, "code": "illegal"},
+                            status_code=status.HTTP_422_UNPROCESSABLE_CONTENT)
+
+    app.add_exception_handler(RoomError, room_error)
+    app.add_exception_handler(IllegalMove, illegal_move)

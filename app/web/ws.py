@@ -1,0 +1,210 @@
+"""The WebSocket endpoint /ws/rooms/{code}: one socket per browser tab.
+
+The seat comes from the room's seat cookie; without one the socket is a spectator
+(refused if the room has spectators off). Every socket follows the room's channel on the
+broker; a `{room, version}` notice makes it load and render ITS viewer's view, so a
+hand never travels on the bus and a socket that missed versions gets the newest.
+Errors become `error` messages here, in `wire_error`, and nowhere else.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import logging
+from typing import Any
+from urllib.parse import urlsplit
+
+from fastapi import APIRouter, WebSocket
+from pydantic import BaseModel, ValidationError
+from starlette.websockets import WebSocketDisconnect, WebSocketState
+
+from app.games.base import IllegalMove
+from app.realtime.hub import Hub
+from app.realtime.protocol import (
+    MAX_MESSAGE_BYTES,
+    BoardOut,
+    ChatIn,
+    ChatOut,
+    ErrorOut,
+    MoveIn,
+    PresenceOut,
+    RoomOut,
+    ViewOut,
+    client_message,
+)
+from app.rooms.errors import RoomError, RoomNotFound, StaleVersion
+from app.rooms.service import RoomService, channel
+from app.web.deps import host_cookie, seat_cookie
+from app.web.render import render_board
+
+log = logging.getLogger(__name__)
+router = APIRouter()
+
+
+def origin_ok(websocket: WebSocket) -> bool:
+    """A browser always sends Origin: it must be this site. No Origin: not a browser."""
+    origin = websocket.headers.get("origin")
+    if origin is None:
+        return True
+    host = websocket.headers.get("host", "")
+    return urlsplit(origin).netloc.lower() == host.lower()
+
+
+def wire_error(exc: Exception) -> ErrorOut:
+    if isinstance(exc, StaleVersion):
+        return ErrorOut(code=exc.code, reason=exc.reason, version=exc.current)
+    if isinstance(exc, RoomError):
+        return ErrorOut(code=exc.code, reason=exc.reason)
+    if isinstance(exc, IllegalMove):
+        return ErrorOut(code="illegal", reason=exc.reason)
+    if isinstance(exc, ValidationError | ValueError):
+        return ErrorOut(code="malformed", reason="That message is not understood.")
+    return ErrorOut(code="error", reason="Something went wrong.")
+
+
+class Connection:
+    def __init__(self, websocket: WebSocket, rooms: RoomService, hub: Hub, code: str,
+                 html: bool) -> None:
+        self.ws, self.rooms, self.hub, self.code, self.html = websocket, rooms, hub, code, html
+        self.token = websocket.cookies.get(seat_cookie(code))
+        self.host_token = websocket.cookies.get(host_cookie(code))
+        self.seat: int | None = None
+        self.conn = 0
+        self.sent_version = -1
+        self.sent_status = ""
+        self.send_lock = asyncio.Lock()
+
+    async def send(self, message: BaseModel) -> None:
+        async with self.send_lock:
+            await self.ws.send_text(message.model_dump_json())
+
+    async def send_room(self) -> None:
+        room = await self.rooms.room(self.code)
+        is_host = await self.rooms.is_host(self.code, self.host_token)
+        self.sent_status = room.status
+        await self.send(RoomOut(room=room, seat=self.seat, host=is_host))
+
+    async def send_state(self, force: bool = False) -> None:
+        snap = await self.rooms.snapshot(self.code, self.seat)
+        if snap.view is None or (snap.version <= self.sent_version and not force):
+            return
+        self.sent_version = snap.version
+        common: dict[str, Any] = snap.model_dump(exclude={"view"})
+        if self.html:
+            room = await self.rooms.room(self.code)
+            html = render_board(room.game_id, snap.view, snap.seat, snap.names)
+            await self.send(BoardOut(html=html, **common))
+        else:
+            await self.send(ViewOut(view=snap.view, **common))
+
+    async def send_presence(self) -> None:
+        await self.send(PresenceOut(seats=sorted(self.hub.connected_seats(self.code)),
+                                    spectators=self.hub.spectators(self.code)))
+
+    async def greet(self) -> None:
+        await self.send_room()
+        await self.send_state(force=True)
+        for line in await self.rooms.chat_history(self.code):
+            await self.send(ChatOut(**line.model_dump()))
+        await self.send_presence()
+
+    async def reseat(self) -> None:
+        seat = await self.rooms.seat_of(self.code, self.token)
+        if seat != self.seat:
+            self.seat = seat
+            await self.hub.move(self.code, self.conn, seat)
+            await self.send_state(force=True)
+
+    async def follow(self, subscriber: Any) -> None:
+        """Bus notices -> this socket, rendered for this viewer."""
+        async for message in subscriber:
+            kind = message.get("kind")
+            if kind == "state":
+                await self.send_state()
+                room = await self.rooms.room(self.code)
+                if room.status != self.sent_status:
+                    await self.send_room()
+            elif kind == "room":
+                await self.reseat()
+                await self.send_room()
+            elif kind == "chat":
+                await self.send(ChatOut(**message["line"]))
+            elif kind == "presence":
+                if self.hub.observe(message):
+                    await self.hub.answer(self.code)
+                await self.send_presence()
+
+    async def read(self) -> None:
+        """Client messages -> the room service; each failure is an `error` to this socket."""
+        while True:
+            frame = await self.ws.receive()
+            if frame["type"] == "websocket.disconnect":
+                return
+            text = frame.get("text")
+            if text is None:
+                await self.send(ErrorOut(code="malformed", reason="Send text frames of JSON."))
+                continue
+            if len(text.encode()) > MAX_MESSAGE_BYTES:
+                await self.send(ErrorOut(code="too_big", reason="That message is too long."))
+                continue
+            try:
+                await self.handle(client_message.validate_python(json.loads(text)))
+            except StaleVersion as exc:
+                await self.send(wire_error(exc))
+                await self.send_state(force=True)
+            except (RoomError, IllegalMove, ValidationError, ValueError) as exc:
+                await self.send(wire_error(exc))
+
+    async def handle(self, message: MoveIn | ChatIn) -> None:
+        if isinstance(message, MoveIn):
+            await self.rooms.submit_move(self.code, self.token, message.version, message.move)
+        else:
+            await self.rooms.chat(self.code, self.seat, message.text)
+
+
+@router.websocket("/ws/rooms/{code}")
+async def room_socket(websocket: WebSocket, code: str, format: str = "json") -> None:
+    if not origin_ok(websocket):
+        await websocket.close(code=1008, reason="foreign origin")  # before accept: HTTP 403
+        return
+    rooms: RoomService = websocket.app.state.rooms
+    hub: Hub = websocket.app.state.hub
+    connection = Connection(websocket, rooms, hub, code, html=format == "html")
+    await websocket.accept()
+    try:
+        room = await rooms.room(code)
+        connection.seat = await rooms.seat_of(code, connection.token)
+        if connection.seat is None and not room.spectators:
+            await connection.send(ErrorOut(code="no_spectators",
+                                           reason="This room does not allow spectators."))
+            await websocket.close(code=4403)
+            return
+    except RoomNotFound as exc:
+        await connection.send(wire_error(exc))
+        await websocket.close(code=4404)
+        return
+    async with rooms.broker.subscribe(channel(code)) as subscriber:
+        connection.conn = await hub.join(code, connection.seat)
+        try:
+            await connection.greet()
+            tasks = [asyncio.create_task(connection.read()),
+                     asyncio.create_task(connection.follow(subscriber))]
+            done, pending = await asyncio.wait(tasks, return_when=asyncio.FIRST_COMPLETED)
+            for task in pending:
+                task.cancel()
+            for task in pending:
+                with contextlib.suppress(asyncio.CancelledError, WebSocketDisconnect):
+                    await task
+            for task in done:
+                exc = task.exception()
+                if exc is not None and not isinstance(exc, WebSocketDisconnect):
+                    log.error("room socket %s failed", code, exc_info=exc)
+        except WebSocketDisconnect:
+            pass
+        finally:
+            await hub.leave(code, connection.conn)
+    if websocket.client_state == WebSocketState.CONNECTED:
+        with contextlib.suppress(Exception):
+            await websocket.close()
