@@ -30,7 +30,13 @@
     badge.textContent = status;
     badge.className = "status status--" + status;
     $("rematch").hidden = status !== "finished";
-    refreshPanel();
+    if (status === "waiting") {
+      // back to waiting: a rematch needs an emptied seat filled first
+      const p = document.createElement("p");
+      p.className = "board__waiting";
+      p.textContent = "Waiting for every seat to be taken.";
+      $("board").replaceChildren(p);
+    }
   }
 
   function showBoard(msg) {
@@ -87,17 +93,9 @@
     if (panel) $("panel").replaceWith(panel);
   }
 
+  // Seats or status changed (or we just connected): the server re-renders the panel.
   function onRoom(msg) {
-    if (msg.rematch) {
-      const note = $("rematch-ready");
-      note.replaceChildren();
-      const link = document.createElement("a");
-      link.href = "/r/" + encodeURIComponent(msg.rematch);
-      link.textContent = "The rematch is ready: join it";
-      note.append(link);
-      note.hidden = false;
-    }
-    if (msg.status) setStatus(msg.status);
+    if (msg.room && msg.room.status) setStatus(msg.room.status);
     refreshPanel();
   }
 
@@ -133,8 +131,8 @@
     socket.addEventListener("close", (event) => {
       room.dataset.connected = "false";
       if (event.code === 1008 || event.code === 4403 || event.code === 4404) {
-        say(event.reason || "This room cannot be watched.");
-        return;
+        if (!$("messages").hasChildNodes()) say("This room cannot be watched.");
+        return; // refused for good: do not knock again
       }
       retry = Math.min(retry + 1, 6);
       setTimeout(connect, 250 * 2 ** retry);

@@ -1,4 +1,4 @@
-"""What the HTML forms send, turned into RoomService arguments; the room cookies.
+"""What the HTML forms send, turned into RoomService arguments.
 
 The lobby form names a game's options `opt.<name>`; their types come from the game's
 options schema, so a checkbox that is not ticked is False, and an empty optional field
@@ -10,38 +10,17 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from fastapi import Response
-
-from app.games.base import InvalidOptions, Rules, options_schema
-
-USER_ERRORS: tuple[type[Exception], ...] = (
-    InvalidOptions,
-    ValueError,
-    LookupError,
-    PermissionError,
-)
-"""Errors whose message is for the person who filled in the form."""
-NOT_FOUND: tuple[type[Exception], ...] = (LookupError,)
-
-COOKIE_MAX_AGE = 60 * 60 * 24 * 30
+from app.games.base import IllegalMove, Rules, options_schema
+from app.rooms.errors import RoomError, RoomNotFound
 
 
 class FormError(ValueError):
     """A form field that cannot be read; the message says which."""
 
 
-def seat_cookie(code: str) -> str:
-    return f"st_{code}"
-
-
-def host_cookie(code: str) -> str:
-    return f"sth_{code}"
-
-
-def set_cookie(response: Response, name: str, token: str) -> None:
-    response.set_cookie(
-        name, token, max_age=COOKIE_MAX_AGE, path="/", httponly=True, samesite="lax"
-    )
+USER_ERRORS: tuple[type[Exception], ...] = (RoomError, IllegalMove, FormError)
+"""Errors whose message is for the person who filled in the form."""
+NOT_FOUND: tuple[type[Exception], ...] = (RoomNotFound,)
 
 
 def message(exc: Exception) -> str:

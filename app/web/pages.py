@@ -16,6 +16,7 @@ from fastapi.templating import Jinja2Templates
 from app.games.base import options_schema
 from app.games.registry import GAMES
 from app.web import forms
+from app.web.deps import clear_token_cookie, host_cookie, seat_cookie, set_token_cookie
 from app.web.render import environment, render_board
 from app.web.rulebook import rules_html
 
@@ -70,7 +71,7 @@ async def create_room(request: Request) -> Response:
     except forms.USER_ERRORS as exc:
         return _back("/", forms.message(exc))
     response = _back(f"/r/{info.code}")
-    forms.set_cookie(response, forms.host_cookie(info.code), host_token)
+    set_token_cookie(response, request.app.state.settings, host_cookie(info.code), host_token)
     return response
 
 
@@ -119,12 +120,9 @@ async def card_faces(request: Request) -> Response:
 
 async def _room_context(request: Request, code: str) -> dict[str, Any]:
     rooms = _rooms(request)
-    try:
-        info = await rooms.room(code)
-    except forms.NOT_FOUND as exc:
-        raise HTTPException(404, "There is no room with that code.") from exc
-    token = request.cookies.get(forms.seat_cookie(code))
-    host_token = request.cookies.get(forms.host_cookie(code))
+    info = await rooms.room(code)
+    token = request.cookies.get(seat_cookie(code))
+    host_token = request.cookies.get(host_cookie(code))
     seat = await rooms.seat_of(code, token)
     is_host = await rooms.is_host(code, host_token)
     rules = GAMES.get(info.game_id)
@@ -140,17 +138,26 @@ async def _room_context(request: Request, code: str) -> dict[str, Any]:
         "version": info.version,
         "rules_html": rules_html(info.game_id),
     }
-    if info.status != "waiting":
-        snap = await rooms.snapshot(code, seat)
-        context["version"] = snap["version"]
-        context["log"] = snap.get("log", [])
-        context["board_html"] = render_board(info.game_id, snap["view"], seat, snap["names"])
+    snap = await rooms.snapshot(code, seat)
+    if snap.view is not None:
+        context["version"] = snap.version
+        context["log"] = snap.log
+        context["board_html"] = render_board(info.game_id, snap.view, seat, snap.names)
     return context
+
+
+def _not_found(request: Request) -> Response:
+    return templates.TemplateResponse(
+        request, "not_found.html", {"error": None}, status_code=404
+    )
 
 
 @router.get("/r/{code}", response_class=HTMLResponse)
 async def room_page(request: Request, code: str, error: str | None = None) -> Response:
-    context = await _room_context(request, code)
+    try:
+        context = await _room_context(request, code)
+    except forms.NOT_FOUND:
+        return _not_found(request)
     context["error"] = error
     return templates.TemplateResponse(request, "room.html", context)
 
@@ -158,7 +165,10 @@ async def room_page(request: Request, code: str, error: str | None = None) -> Re
 @router.get("/r/{code}/panel", response_class=HTMLResponse)
 async def room_panel(request: Request, code: str) -> Response:
     """The seats and the controls, re-fetched by the script when the room changes."""
-    context = await _room_context(request, code)
+    try:
+        context = await _room_context(request, code)
+    except forms.NOT_FOUND:
+        return _not_found(request)
     return templates.TemplateResponse(request, "_panel.html", context)
 
 
@@ -168,29 +178,37 @@ async def take_seat(request: Request, code: str) -> Response:
     index_text = str(form.get("index", "")).strip()
     try:
         index = int(index_text) if index_text else None
-        _seat, token = await _rooms(request).take_seat(code, str(form.get("name", "")), index)
+        _seat, token = await _rooms(request).take_seat(
+            code,
+            str(form.get("name", "")),
+            index,
+            host_token=request.cookies.get(host_cookie(code)),
+            current_token=request.cookies.get(seat_cookie(code)),
+        )
+    except ValueError:
+        return _back(f"/r/{code}", "Choose a seat.")
     except forms.USER_ERRORS as exc:
         return _back(f"/r/{code}", forms.message(exc))
     response = _back(f"/r/{code}")
-    forms.set_cookie(response, forms.seat_cookie(code), token)
+    set_token_cookie(response, request.app.state.settings, seat_cookie(code), token)
     return response
 
 
 @router.post("/r/{code}/leave")
 async def leave_seat(request: Request, code: str) -> Response:
     try:
-        await _rooms(request).leave_seat(code, request.cookies.get(forms.seat_cookie(code)))
+        await _rooms(request).leave_seat(code, request.cookies.get(seat_cookie(code)))
     except forms.USER_ERRORS as exc:
         return _back(f"/r/{code}", forms.message(exc))
     response = _back(f"/r/{code}")
-    response.delete_cookie(forms.seat_cookie(code), path="/")
+    clear_token_cookie(response, request.app.state.settings, seat_cookie(code))
     return response
 
 
 @router.post("/r/{code}/start")
 async def start(request: Request, code: str) -> Response:
     try:
-        await _rooms(request).start(code, request.cookies.get(forms.host_cookie(code)))
+        await _rooms(request).start(code, request.cookies.get(host_cookie(code)))
     except forms.USER_ERRORS as exc:
         return _back(f"/r/{code}", forms.message(exc))
     return _back(f"/r/{code}")
@@ -198,11 +216,12 @@ async def start(request: Request, code: str) -> Response:
 
 @router.post("/r/{code}/rematch")
 async def rematch(request: Request, code: str) -> Response:
-    token = request.cookies.get(forms.seat_cookie(code)) or request.cookies.get(
-        forms.host_cookie(code)
-    )
+    rooms = _rooms(request)
+    token = request.cookies.get(seat_cookie(code))
     try:
-        new_code = await _rooms(request).rematch(code, token)
+        if await rooms.seat_of(code, token) is None:
+            token = request.cookies.get(host_cookie(code))
+        new_code = await rooms.rematch(code, token)
     except forms.USER_ERRORS as exc:
         return _back(f"/r/{code}", forms.message(exc))
     return _back(f"/r/{new_code or code}")

@@ -1,0 +1,42 @@
+"""A whole game of the toy "High card" through the pages: the pipeline end to end,
+independent of the real engines."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import Browser, expect
+
+from app.games.registry import GAMES
+from tests.browser.conftest import LiveServer
+from tests.browser.play import open_table, play_to_the_end, screenshot
+from tests.games import toy
+
+
+@pytest.fixture(scope="module", autouse=True)
+def toy_game() -> Iterator[None]:
+    GAMES[toy.HighCard.id] = toy.HighCard()
+    yield
+    GAMES.pop(toy.HighCard.id, None)
+
+
+def test_three_players_and_a_spectator_play_high_card(
+    browser: Browser, live_server: LiveServer, screenshot_dir: Path
+) -> None:
+    table = open_table(browser, live_server.url, toy.HighCard.id, ["Ann", "Bo", "Cy"],
+                       options={"tricks": 2})
+    try:
+        assert table.spectator is not None
+        expect(table.spectator.locator("#board .move")).to_have_count(0)
+        moves = play_to_the_end(table, random.Random(1))
+        assert moves == 6
+        for page in table.pages():
+            expect(page.locator(".outcome")).to_contain_text("Final scores")
+            expect(page.locator("#rematch")).to_be_visible() if page != table.spectator else None
+        screenshot(table.players[0], screenshot_dir, "toy-finished-desktop")
+        assert table.errors == []
+    finally:
+        table.close()
