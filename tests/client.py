@@ -1,0 +1,111 @@
+"""Test clients: a person with an HTTP cookie jar and a real WebSocket to the server."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import random
+from typing import Any
+
+import httpx
+from websockets.asyncio.client import ClientConnection, connect
+
+from tests.live import LiveServer
+
+
+class Person:
+    """One browser: cookies from the JSON API, a socket that sends them."""
+
+    def __init__(self, server: LiveServer) -> None:
+        self.server = server
+        self.http = httpx.AsyncClient(base_url=server.url, timeout=10)
+        self.ws: ClientConnection | None = None
+        self.inbox: list[dict[str, Any]] = []
+
+    async def close(self) -> None:
+        if self.ws is not None:
+            await self.ws.close()
+        await self.http.aclose()
+
+    def use(self, server: LiveServer) -> None:
+        """Talk to another server (a restart, or a second process) with the same cookies."""
+        cookies = self.http.cookies
+        self.server = server
+        self.http = httpx.AsyncClient(base_url=server.url, timeout=10, cookies=cookies)
+
+    async def api(self, method: str, path: str, **kwargs: Any) -> httpx.Response:
+        return await self.http.request(method, path, **kwargs)
+
+    def cookie_header(self) -> str:
+        return "; ".join(f"{c.name}={c.value}" for c in self.http.cookies.jar)
+
+    async def connect(self, code: str, *, html: bool = False,
+                      origin: str | None = None) -> ClientConnection:
+        query = "?format=html" if html else ""
+        headers = {"Cookie": self.cookie_header()} if self.http.cookies else {}
+        if origin:
+            headers["Origin"] = origin
+        self.ws = await connect(f"{self.server.ws_url}/ws/rooms/{code}{query}",
+                                additional_headers=headers, max_size=2**22)
+        self.inbox = []
+        return self.ws
+
+    async def send(self, message: Any) -> None:
+        assert self.ws is not None
+        await self.ws.send(message if isinstance(message, str) else json.dumps(message))
+
+    async def receive(self, timeout: float = 10) -> dict[str, Any]:
+        assert self.ws is not None
+        if self.inbox:
+            return self.inbox.pop(0)
+        raw = await asyncio.wait_for(self.ws.recv(), timeout)
+        message: dict[str, Any] = json.loads(raw)
+        return message
+
+    async def expect(self, kind: str, timeout: float = 10, **match: Any) -> dict[str, Any]:
+        """The next message of this type (and these field values); others are kept."""
+        kept: list[dict[str, Any]] = []
+        try:
+            async with asyncio.timeout(timeout):
+                while True:
+                    message = await self.receive(timeout)
+                    if message["type"] == kind and all(
+                        message.get(k) == v for k, v in match.items()
+                    ):
+                        return message
+                    kept.append(message)
+        finally:
+            self.inbox = kept + self.inbox
+
+    async def quiet(self, seconds: float = 0.3) -> list[dict[str, Any]]:
+        """Everything that arrives within `seconds`."""
+        got = list(self.inbox)
+        self.inbox = []
+        assert self.ws is not None
+        while True:
+            try:
+                raw = await asyncio.wait_for(self.ws.recv(), seconds)
+            except TimeoutError:
+                return got
+            got.append(json.loads(raw))
+
+
+async def autoplay(person: Person, rng: random.Random, limit: int = 5000) -> dict[str, Any]:
+    """Pick random legal moves from this person's own views until the game is over.
+    Returns the final view message."""
+    acted = -1
+    for _ in range(limit):
+        message = await person.receive(timeout=20)
+        if message["type"] == "error":
+            assert message["code"] == "stale", message  # someone else moved first
+            continue
+        if message["type"] != "view" or message["view"] is None:
+            continue
+        if message["status"] == "finished":
+            return message
+        moves = message["view"].get("moves") or []
+        if moves and message["version"] > acted:
+            acted = message["version"]
+            await person.send({"type": "move", "version": message["version"],
+                               "move": rng.choice(moves)})
+    raise AssertionError("the game did not end")

@@ -1,0 +1,138 @@
+"""The room service on real databases: rooms, seats, host rights, start and rematch."""
+
+from __future__ import annotations
+
+import pytest
+
+from app.rooms import errors
+from app.rooms.service import RoomService
+from app.rooms.tokens import hash_token
+
+TOY = "toy-high-card"
+
+
+async def full_room(service: RoomService, players: int = 2) -> tuple[str, str, list[str]]:
+    room, host = await service.create_room(TOY, {"tricks": 1}, players, False, True)
+    tokens = []
+    for i in range(players):
+        _, token = await service.take_seat(room.code, f"P{i}", None,
+                                           host_token=host if i == 0 else None)
+        tokens.append(token)
+    return room.code, host, tokens
+
+
+async def test_create_room_validates_game_options_and_seats(service: RoomService) -> None:
+    room, host = await service.create_room(TOY, {"tricks": 2}, 3, True, False)
+    assert room.status == "waiting" and room.version == 0 and room.options == {"tricks": 2}
+    assert [s.name for s in room.seats] == [None, None, None]
+    assert room.public and not room.spectators and room.title == "High card"
+    assert len(room.code) >= 8 and len(host) >= 40
+    with pytest.raises(errors.UnknownGame):
+        await service.create_room("chess", {}, 2, False, True)
+    with pytest.raises(errors.BadOptions, match="between 1 and 3"):
+        await service.create_room(TOY, {"tricks": 9}, 2, False, True)
+    with pytest.raises(errors.BadOptions, match="Unknown option"):
+        await service.create_room(TOY, {"speed": 1}, 2, False, True)
+    with pytest.raises(errors.BadOptions, match="wrong type"):
+        await service.create_room(TOY, {"tricks": "3"}, 2, False, True)
+    with pytest.raises(errors.BadOptions, match="2 to 4 players"):
+        await service.create_room(TOY, {}, 5, False, True)
+
+
+async def test_tokens_are_stored_hashed(service: RoomService) -> None:
+    room, host = await service.create_room(TOY, {}, 2, False, True)
+    seat, token = await service.take_seat(room.code, "  Ann   Lee ", None)
+    record = await service.repo.load(room.code)
+    assert record is not None
+    assert record.host_token_hash == hash_token(host) != host
+    assert record.seats[seat].token_hash == hash_token(token)
+    assert record.seats[seat].name == "Ann Lee"
+    assert await service.seat_of(room.code, token) == seat
+    assert await service.seat_of(room.code, "forged") is None
+    assert await service.seat_of(room.code, None) is None
+    assert await service.is_host(room.code, host)
+    assert not await service.is_host(room.code, token)
+
+
+async def test_seats_taken_left_and_names_checked(service: RoomService) -> None:
+    room, host = await service.create_room(TOY, {}, 2, False, True)
+    code = room.code
+    seat, ann = await service.take_seat(code, "Ann", 1, host_token=host)
+    assert seat == 1 and (await service.room(code)).host_seat == 1
+    with pytest.raises(errors.SeatTaken):
+        await service.take_seat(code, "Bob", 1)
+    with pytest.raises(errors.AlreadySeated):
+        await service.take_seat(code, "Ann2", None, current_token=ann)
+    with pytest.raises(errors.InvalidName, match="already has that name"):
+        await service.take_seat(code, "ann", None)
+    for bad in ["", "   ", "x" * 25, "a\x00b"]:
+        with pytest.raises(errors.InvalidName):
+            await service.take_seat(code, bad, None)
+    with pytest.raises(errors.NoSuchSeat):
+        await service.take_seat(code, "Bob", 7)
+    await service.leave_seat(code, ann)
+    room2 = await service.room(code)
+    assert room2.seats[1].name is None and room2.host_seat is None
+    with pytest.raises(errors.NotSeated):
+        await service.leave_seat(code, ann)
+    with pytest.raises(errors.RoomNotFound):
+        await service.room("nope")
+
+
+async def test_only_the_host_starts_and_only_when_full(service: RoomService) -> None:
+    room, host = await service.create_room(TOY, {}, 2, False, True)
+    _, ann = await service.take_seat(room.code, "Ann", None)
+    with pytest.raises(errors.WrongStatus, match="Every seat"):
+        await service.start(room.code, host)
+    await service.take_seat(room.code, "Bob", None)
+    with pytest.raises(errors.NotHost):
+        await service.start(room.code, ann)
+    assert await service.start(room.code, host) == 1
+    assert (await service.room(room.code)).status == "playing"
+    with pytest.raises(errors.WrongStatus):
+        await service.start(room.code, host)
+    with pytest.raises(errors.WrongStatus, match="cannot leave"):
+        await service.leave_seat(room.code, ann)
+
+
+async def test_host_removes_a_gone_player_and_a_new_person_takes_over(
+    service: RoomService,
+) -> None:
+    code, host, (_ann, bob) = await full_room(service)
+    await service.start(code, host)
+    with pytest.raises(errors.NotHost):
+        await service.remove_player(code, bob, 0)
+    await service.remove_player(code, host, 1)
+    room = await service.room(code)
+    assert room.seats[1].name is None and room.status == "playing"
+    assert await service.seat_of(code, bob) is None
+    with pytest.raises(errors.NotSeated):
+        await service.submit_move(code, bob, room.version, {"type": "pick", "card": 1})
+    seat, cy = await service.take_seat(code, "Cy", None)
+    assert seat == 1 and await service.seat_of(code, cy) == 1
+
+
+async def test_public_rooms_lists_only_public_open_rooms(service: RoomService) -> None:
+    public, _ = await service.create_room(TOY, {}, 2, True, True)
+    await service.create_room(TOY, {}, 2, False, True)
+    assert [r.code for r in await service.public_rooms()] == [public.code]
+
+
+async def test_snapshot_before_start_has_names_but_no_view(service: RoomService) -> None:
+    room, _ = await service.create_room(TOY, {}, 2, False, True)
+    await service.take_seat(room.code, "Ann", None)
+    snap = await service.snapshot(room.code, None)
+    assert snap.view is None and snap.version == 0 and snap.names == ["Ann", "Seat 2"]
+
+
+async def test_chat_is_stored_cleaned_and_limited(service: RoomService) -> None:
+    code, _, _ = await full_room(service)
+    line = await service.chat(code, 0, "  hello <b>  ")
+    assert (line.name, line.text, line.seat) == ("P0", "hello <b>", 0)
+    await service.chat(code, None, "hi")
+    with pytest.raises(errors.InvalidChat):
+        await service.chat(code, 0, "   ")
+    with pytest.raises(errors.InvalidChat):
+        await service.chat(code, 0, "x" * 301)
+    assert [(c.name, c.text) for c in await service.chat_history(code)] == [
+        ("P0", "hello <b>"), ("Spectator", "hi")]
