@@ -90,13 +90,24 @@
     const holder = document.createElement("div");
     holder.innerHTML = await response.text();
     const panel = holder.querySelector("#panel");
-    if (panel) $("panel").replaceWith(panel);
+    if (!panel) return;
+    const typed = $("seat-name");
+    const fresh = panel.querySelector("#seat-name");
+    if (typed && fresh) fresh.value = typed.value; // keep a name being typed
+    $("panel").replaceWith(panel);
+  }
+
+  function roomKey(info) {
+    const seats = (info.seats || []).map((s) => (s.name || "") + (s.bot ? "*" : ""));
+    return [info.status, info.host_seat ?? ""].concat(seats).join("|");
   }
 
   // Seats or status changed (or we just connected): the server re-renders the panel.
   function onRoom(msg) {
-    if (msg.room && msg.room.status) setStatus(msg.room.status);
-    refreshPanel();
+    if (!msg.room) return;
+    setStatus(msg.room.status);
+    const key = roomKey(msg.room);
+    if (key !== $("panel").dataset.key) refreshPanel();
   }
 
   const handlers = {

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import random
 import re
+import time
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -12,6 +13,7 @@ from typing import Any
 from playwright.sync_api import Browser, BrowserContext, Page, expect
 
 DEFAULT_TIMEOUT_MS = 10_000
+IDLE_LIMIT_S = 10
 
 
 @dataclass
@@ -127,13 +129,18 @@ def play_to_the_end(
     """Click random legal moves on whichever player's page offers some, until the
     final scores show. Returns the number of moves made."""
     moves = 0
+    idle_since = time.monotonic()
     while not finished(table.players[0]):
         assert moves < max_moves, "the game did not end"
         ready = [p for p in table.players if p.locator("#board .move:enabled").count()]
         if not ready:
             # Everyone waits for a board that is on its way.
+            if time.monotonic() - idle_since > IDLE_LIMIT_S:
+                states = [(version(p), p.locator("#messages").inner_text()) for p in table.players]
+                raise AssertionError(f"nobody can move and the game is not over: {states}")
             table.players[0].wait_for_timeout(30)
             continue
+        idle_since = time.monotonic()
         page = rng.choice(ready)
         buttons = page.locator("#board .move:enabled")
         before = version(page)

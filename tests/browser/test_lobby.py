@@ -6,18 +6,19 @@ from pathlib import Path
 
 from playwright.sync_api import Browser, expect
 
-from tests.browser.conftest import DESKTOP, PHONE, LiveServer
+from tests.browser.conftest import DESKTOP, PHONE
+from tests.live import LiveServer
 
 
 def test_lobby_renders_at_phone_and_desktop_sizes(
-    browser: Browser, live_server: LiveServer, screenshot_dir: Path
+    browser: Browser, app_server: LiveServer, screenshot_dir: Path
 ) -> None:
     for name, size in (("phone", PHONE), ("desktop", DESKTOP)):
         context = browser.new_context(viewport=size)
         page = context.new_page()
         errors: list[str] = []
         page.on("pageerror", lambda exc, errors=errors: errors.append(str(exc)))
-        page.goto(live_server.url + "/")
+        page.goto(app_server.url + "/")
         expect(page.get_by_role("heading", name="Join a room")).to_be_visible()
         expect(page.get_by_label("Room code or link")).to_be_visible()
         width = page.evaluate("document.documentElement.scrollWidth")
@@ -27,19 +28,19 @@ def test_lobby_renders_at_phone_and_desktop_sizes(
         context.close()
 
 
-def test_join_by_code_goes_to_the_room_page(browser: Browser, live_server: LiveServer) -> None:
+def test_join_by_code_goes_to_the_room_page(browser: Browser, app_server: LiveServer) -> None:
     page = browser.new_page()
-    page.goto(live_server.url + "/")
-    page.get_by_label("Room code or link").fill(f"{live_server.url}/r/abc123")
+    page.goto(app_server.url + "/")
+    page.get_by_label("Room code or link").fill(f"{app_server.url}/r/abc123")
     page.get_by_role("button", name="Join").click()
     page.wait_for_url("**/r/abc123")
     page.close()
 
 
-def test_card_faces_page(browser: Browser, live_server: LiveServer, screenshot_dir: Path) -> None:
+def test_card_faces_page(browser: Browser, app_server: LiveServer, screenshot_dir: Path) -> None:
     for name, size in (("phone", PHONE), ("desktop", DESKTOP)):
         page = browser.new_page(viewport=size)
-        page.goto(live_server.url + "/cards")
+        page.goto(app_server.url + "/cards")
         expect(page.locator(".card--doe").first).to_be_visible()
         page.screenshot(path=screenshot_dir / f"cards-{name}.png", full_page=True)
         page.close()

@@ -10,23 +10,32 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Browser, expect
 
+from app.games.base import JSON
 from app.games.registry import GAMES
-from tests.browser.conftest import LiveServer
 from tests.browser.play import open_table, play_to_the_end, screenshot
 from tests.games import toy
+from tests.live import LiveServer
+
+
+class HighCardWithOutcome(toy.HighCard):
+    """The toy game, its view carrying "outcome" as the engine brief asks of real games."""
+
+    def view(self, state: toy.ToyState, seat: int | None) -> JSON:
+        result = self.outcome(state)
+        return {**super().view(state, seat), "outcome": result.to_json() if result else None}
 
 
 @pytest.fixture(scope="module", autouse=True)
 def toy_game() -> Iterator[None]:
-    GAMES[toy.HighCard.id] = toy.HighCard()
+    GAMES[toy.HighCard.id] = HighCardWithOutcome()
     yield
     GAMES.pop(toy.HighCard.id, None)
 
 
 def test_three_players_and_a_spectator_play_high_card(
-    browser: Browser, live_server: LiveServer, screenshot_dir: Path
+    browser: Browser, app_server: LiveServer, screenshot_dir: Path
 ) -> None:
-    table = open_table(browser, live_server.url, toy.HighCard.id, ["Ann", "Bo", "Cy"],
+    table = open_table(browser, app_server.url, toy.HighCard.id, ["Ann", "Bo", "Cy"],
                        options={"tricks": 2})
     try:
         assert table.spectator is not None
