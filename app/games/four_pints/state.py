@@ -7,7 +7,7 @@ list. The whole state is plain lists and ints, so a copy is cheap and JSON is di
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, field, fields
+from dataclasses import dataclass, field
 from typing import Any
 
 from app.games.four_pints.cards import POINTS, SPILLED_POINTS
@@ -61,13 +61,31 @@ class FourPintsState:
         return sum(POINTS[p] for p in self.pints[seat]) + SPILLED_POINTS * self.spilled[seat]
 
     def copy(self) -> FourPintsState:
-        data = {}
-        for f in fields(self):
-            value = getattr(self, f.name)
-            if isinstance(value, list):
-                value = [list(v) if isinstance(v, list) else v for v in value]
-            data[f.name] = value
-        return FourPintsState(**data)
+        """A deep copy, written out: states are copied on every move."""
+        return FourPintsState(
+            self.players,
+            self.rng,
+            self.beer_deck[:],
+            self.beer_discard[:],
+            self.removed[:],
+            self.counter[:],
+            self.buying_deck[:],
+            self.buying_discard[:],
+            [p[:] for p in self.pints],
+            self.spilled[:],
+            [c[:] for c in self.saved],
+            self.active,
+            self.turn,
+            self.purse[:],
+            self.play[:],
+            self.spent[:],
+            self.must_reveal,
+            self.pending,
+            self.bought[:],
+            self.extra_turns,
+            self.winner,
+            self.exhausted,
+        )
 
     def encode(self) -> dict[str, Any]:
         return self.copy().__dict__
