@@ -160,6 +160,10 @@ class FourPintsPlease:
             "st_patricks": s.play.count(ST_PATRICKS) + s.extra_turns,
             "must_reveal": s.must_reveal,
             "beers": {b.name: {"price": b.price, "points": b.points} for b in BEERS},
+            "offers": [
+                {"pints": pints, "cost": turn.cost(s, pints)}
+                for pints in ([] if s.over or s.pending else turn.pint_choices(s))
+            ],
             "spilled_card": SPILLED,
             "winner": s.winner,
             "outcome": outcome.to_json() if outcome else None,
