@@ -283,8 +283,8 @@ def buy_moves(s: FourPintsState) -> list[dict[str, object]]:
 
 def buy(s: FourPintsState, pints: list[str], pay: str, events: Events) -> None:
     seat = s.active
-    money = smallest_cover(s.purse, cost(s, pints))
-    paid = [CREDIT] if pay == "credit" or money is None else money
+    # legal_moves has checked that the money covers the price
+    paid = [CREDIT] if pay == "credit" else (smallest_cover(s.purse, cost(s, pints)) or [])
     for card in paid:
         s.purse.remove(card)
     s.spent += paid

@@ -143,3 +143,26 @@ def test_revealed_cards_go_to_the_discard_pile_at_the_end_of_the_turn() -> None:
     s = act(s, buy("Red Ale"))
     assert sorted(s.buying_discard) == ["Drunk", "Happy Hour", "£5"]
     assert s.play == [] and s.purse == [] and s.spent == []
+
+
+@pytest.mark.parametrize(
+    ("setup", "move", "reason"),
+    [
+        ({"buying": ["Elbow a pint"], "pints": {1: ["IPA"], 2: ["Lager"]}}, REVEAL, "elbow"),
+        ({"buying": ["Slip"], "pints": {0: ["IPA", "Lager"]}}, REVEAL, "slip"),
+        ({"buying": []}, {"type": "give", "pint": "Lager", "to": 1}, "reveal"),
+        ({"buying": []}, {"type": "elbow", "seat": 1, "pint": "IPA"}, "reveal"),
+        ({"buying": []}, {}, "reveal"),
+        ({"buying": []}, {"type": "buy", "pints": ["Lager"], "pay": "credit"}, "afford"),
+    ],
+)
+def test_moves_out_of_place_are_refused_with_a_reason(
+    setup: dict[str, object], move: dict[str, object], reason: str
+) -> None:
+    s = state_from(**setup)  # type: ignore[arg-type]
+    if setup["buying"]:
+        s = reveal(s)
+    before = encoded(s)
+    with pytest.raises(IllegalMove) as exc:
+        act(s, move)
+    assert reason in exc.value.reason and encoded(s) == before
