@@ -32,10 +32,8 @@ def test_the_third_drunk_ends_the_turn_lost() -> None:
 
 
 def test_drunks_count_per_turn() -> None:
-    s = reveal(state_from(buying=["Drunk", "Drunk", "£3"]), 3)
-    s = act(s, buy("Lager"), REVEAL)  # seat 1 reveals the next card
-    s.buying_deck = ["Drunk", "£3"]
-    s = act(s, REVEAL, REVEAL)
+    s = reveal(state_from(buying=["Drunk", "Drunk", "£3", "Drunk"]), 3)
+    s = reveal(act(s, buy("Lager")))  # seat 1's first Drunk of its turn
     assert s.active == 1 and s.play == ["Drunk"]
 
 
