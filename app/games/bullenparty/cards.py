@@ -41,6 +41,11 @@ MIN_PLAYERS = 2
 MAX_PLAYERS = 5
 
 
+# The same as one digit per card, for views: HEADS_TEXT[n] is card n's heads as a digit
+# (a short string keeps every view small).
+HEADS_TEXT: str = "".join(str(h) for h in HEADS)
+
+
 def heads(cards: list[int]) -> int:
     """The bull heads on some number cards."""
     return sum(HEADS[c] for c in cards)

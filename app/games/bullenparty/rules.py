@@ -6,7 +6,18 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
-from app.games.base import JSON, Event, IllegalMove, Move, Outcome, Rng, rank_by, seed_state, who
+from app.games.base import (
+    JSON,
+    Event,
+    IllegalMove,
+    InvalidOptions,
+    Move,
+    Outcome,
+    Rng,
+    rank_by,
+    seed_state,
+    who,
+)
 from app.games.bullenparty import flow
 from app.games.bullenparty.cards import (
     BULL_STACK,
@@ -60,7 +71,7 @@ class Bullenparty:
 
     def setup(self, players: int, options: Any, seed: int) -> State:
         if not MIN_PLAYERS <= players <= MAX_PLAYERS:
-            raise ValueError(f"Bullenparty is for {MIN_PLAYERS} to {MAX_PLAYERS} players.")
+            raise InvalidOptions(f"Bullenparty is for {MIN_PLAYERS} to {MAX_PLAYERS} players.")
         rng = Rng(seed_state(seed))
         deck = list(NUMBER_CARDS)
         rng.shuffle(deck)

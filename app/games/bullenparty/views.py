@@ -9,7 +9,7 @@ cards removed for the player count, the zero cards nobody was dealt.
 from __future__ import annotations
 
 from app.games.base import JSON, Move, Outcome
-from app.games.bullenparty.cards import HEADS, heads
+from app.games.bullenparty.cards import HEADS_TEXT, heads
 from app.games.bullenparty.flow import bidders
 from app.games.bullenparty.scoring import plus_pile_index, score
 from app.games.bullenparty.state import BID, FINAL, Row, Seat, State
@@ -89,7 +89,7 @@ def view(
         "seats": seats,
         "scores": [sv["score"]["total"] for sv in seats],
         "me": own_view(state.seats[seat]) if seat is not None else None,
-        "heads": list(HEADS),
+        "heads": HEADS_TEXT,
         "moves": moves,
         "outcome": outcome.to_json() if outcome is not None else None,
     }
