@@ -48,7 +48,7 @@ HEADS_TEXT: str = "".join(str(h) for h in HEADS)
 
 def heads(cards: list[int]) -> int:
     """The bull heads on some number cards."""
-    return sum(HEADS[c] for c in cards)
+    return sum(map(HEADS.__getitem__, cards))
 
 
 def bull_label(heads: int) -> str:

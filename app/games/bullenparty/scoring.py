@@ -36,14 +36,17 @@ class Score:
 
 
 def score(piles: list[list[int]], bulls: list[int]) -> Score:
-    pile_heads = [heads(p) for p in piles]
+    return score_of_heads([heads(p) for p in piles], bulls)
+
+
+def score_of_heads(pile_heads: list[int], bulls: list[int]) -> Score:
+    """The score from the heads on each pile (`pile_heads`) and the bull cards."""
     plus = max(pile_heads, default=0)
     return Score(plus, sum(bulls), sum(pile_heads) - plus)
 
 
-def plus_pile_index(piles: list[list[int]]) -> int | None:
+def plus_pile_index(pile_heads: list[int]) -> int | None:
     """Which pile is the plus pile (the first of equal ones), for the board."""
-    if not piles:
+    if not pile_heads:
         return None
-    pile_heads = [heads(p) for p in piles]
     return pile_heads.index(max(pile_heads))

@@ -11,7 +11,7 @@ from __future__ import annotations
 from app.games.base import JSON, Move, Outcome
 from app.games.bullenparty.cards import HEADS_TEXT, heads
 from app.games.bullenparty.flow import bidders
-from app.games.bullenparty.scoring import plus_pile_index, score
+from app.games.bullenparty.scoring import plus_pile_index, score_of_heads
 from app.games.bullenparty.state import BID, FINAL, Row, Seat, State
 
 
@@ -35,14 +35,15 @@ def bid_status(state: State, s: int, bidding: set[int]) -> str | None:
 
 def seat_view(state: State, s: int, viewer: int | None, bidding: set[int]) -> JSON:
     seat: Seat = state.seats[s]
-    sc = score(seat.piles, seat.bulls)
+    pile_heads = [heads(p) for p in seat.piles]
+    sc = score_of_heads(pile_heads, seat.bulls)
     return {
         "seat": s,
         "hand_count": len(seat.hand),
         "zero": seat.zero if seat.zero_known or s == viewer else None,
         "piles": [list(p) for p in seat.piles],
-        "pile_heads": [heads(p) for p in seat.piles],
-        "plus_pile": plus_pile_index(seat.piles),
+        "pile_heads": pile_heads,
+        "plus_pile": plus_pile_index(pile_heads),
         "bulls": list(seat.bulls),
         "score": sc.to_json(),
         "has_row": any(row.taker == s for row in state.rows),

@@ -104,3 +104,12 @@ def test_final_placement_is_secret_and_revealed_together() -> None:
     # seat 1: plus pile 3,4,51,52 (9 heads), minus 30 + 53,54 (7 heads): 2
     assert outcome.scores == (-3, 2) and outcome.winners == {1}
     assert refused(state, 0, new_pile(1)) == "The game is over."
+
+
+def test_the_discard_pile_is_reshuffled_again_if_needed_in_the_last_round() -> None:
+    state = state_from(HANDS, [[1, 2], [3, 4]], draw=[], discard=[], last_round=True)
+    state, events = bids(state, {0: "A", 1: 50})
+    state, events = play(state, (1, take(1)), (1, new_pile(3)))
+    # only the bid 50 is on the discard pile: it becomes the draw pile and is turned up
+    assert state.rows[0].cards == [1, 2, 50] and state.last_round
+    assert any("shuffled into a new draw pile" in t for t in texts(events))
