@@ -62,6 +62,16 @@ def placements(hand: list[int], piles: list[list[int]]) -> list[Move]:
     return moves
 
 
+# The fields each kind of move has, to tell a malformed move from a forbidden one.
+MOVE_FIELDS: dict[str, set[str]] = {
+    "bid": {"type", "card"},
+    "take": {"type", "row"},
+    "extend": {"type", "row"},
+    "place": {"type", "card", "pile"},
+    "new_pile": {"type", "card"},
+}
+
+
 class Bullenparty:
     id: ClassVar[str] = "bullenparty"
     title: ClassVar[str] = "Bullenparty"
@@ -201,6 +211,8 @@ class Bullenparty:
                 REDUCE: "Lay your extra cards onto your piles first.",
                 FINAL: "Lay all your cards onto your piles.",
             }[state.phase]
+        if set(move) != MOVE_FIELDS[kind]:
+            return "That move is not understood: " + ", ".join(sorted(MOVE_FIELDS[kind])) + "."
         if kind == "bid":
             return self.bad_bid(state, seat, move.get("card"))
         if kind in ("take", "extend"):
@@ -249,6 +261,8 @@ class Bullenparty:
         ):
             return "There is no such pile."
         top = piles[index][-1]
+        if card > top:
+            return "That move is not possible."
         return (
             f"{card} may not go onto pile {index + 1}: a pile goes up, and its top card is "
             f"{top}."

@@ -61,3 +61,12 @@ def test_any_five_may_be_kept_and_new_piles_started_at_will() -> None:
     state, _ = play(state, (0, new_pile(14)), (0, new_pile(13)), (0, new_pile(12)))
     assert state.seats[0].piles == [[20], [14], [13], [12]]
     assert state.seats[0].hand == [1, 2, 3, 4, 11]
+
+
+def test_malformed_moves_are_refused_with_a_reason() -> None:
+    state = reducing()
+    assert "not understood" in refused(state, 0, {"type": "place", "card": 11})
+    assert "not understood" in refused(state, 0, {**new_pile(11), "pile": 0})
+    assert refused(state, 0, {"type": "fly"}) == "Lay your extra cards onto your piles first."
+    assert refused(state, 0, {"card": 11}) == "That is not a move in Bullenparty."
+    assert refused(state, 0, place(True, 0)) == "You do not hold True."

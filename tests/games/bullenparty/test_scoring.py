@@ -48,3 +48,10 @@ def test_no_outcome_before_the_end() -> None:
     state = state_from([[10, 11, 12, 13, 14], [50, 51, 52, 53, 54]], [[1, 2], [3, 4]])
     assert RULES.outcome(state) is None
     assert RULES.view(state, 0)["outcome"] is None
+
+
+def test_of_equal_piles_the_first_is_marked_as_plus_pile() -> None:
+    from app.games.bullenparty.scoring import plus_pile_index
+
+    assert plus_pile_index([3, 5, 5]) == 1 and plus_pile_index([]) is None
+    assert score([[5], [14]], []).total == 0  # 3 heads each: one plus, one minus
