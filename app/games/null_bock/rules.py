@@ -240,7 +240,9 @@ class NullBock:
             "round_points": [list(p) for p in state.round_points],
             "arena": list(state.arena),
             "arena_owner": state.arena_owner,
-            "great_stag": (state.arena_owner if state.arena and is_stag(state.arena[-1]) else None),
+            "top_stag_owner": (
+                state.arena_owner if state.arena and is_stag(state.arena[-1]) else None
+            ),
             "edges": list(state.edges),
             "edge_chosen": [p is not None for p in state.pending]
             if state.phase == EDGE_PHASE
