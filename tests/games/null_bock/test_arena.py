@@ -7,12 +7,13 @@ from __future__ import annotations
 
 import pytest
 
+from app.games.null_bock import NullBockState
 from tests.games.null_bock.helpers import RULES, play, refused, state_from, to_arena, to_edge
 
 EDGES = "S9 D4 S6"
 
 
-def arena_state(card: str, arena: str, owner: int | None = 2):  # type: ignore[no-untyped-def]
+def arena_state(card: str, arena: str, owner: int | None = 2) -> NullBockState:
     return state_from([f"{card} S10", "D6 S7", "D8 S4"], EDGES, arena=arena, owner=owner)
 
 

@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
-from app.games.null_bock import NullBockOptions
+from app.games.base import Event
+from app.games.null_bock import NullBockOptions, NullBockState
 from tests.games.null_bock.helpers import RULES, as_json, refused, texts
 
 
-def choose(state, seat: int, card: str):  # type: ignore[no-untyped-def]
+def choose(state: NullBockState, seat: int, card: str) -> tuple[NullBockState, list[Event]]:
     return RULES.apply(state, seat, {"type": "edge", "card": card})
 
 

@@ -4,12 +4,13 @@ from __future__ import annotations
 
 import pytest
 
+from app.games.null_bock import NullBockState
 from tests.games.null_bock.helpers import RULES, play, refused, state_from, texts, to_edge
 
 ARENA = "D3"  # a non-empty Arena: Edge plays are allowed
 
 
-def edge_state(card: str, edge: str):  # type: ignore[no-untyped-def]
+def edge_state(card: str, edge: str) -> NullBockState:
     """Seat 0 holds `card`; seat 1's Edge holds `edge`."""
     return state_from([f"{card} D2", "D6 S7", "D8 S4"], f"S9 {edge} S6", arena=ARENA, owner=2)
 

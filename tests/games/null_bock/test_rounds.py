@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 from collections import Counter
+from typing import Any
 
 from app.games.base import Event
-from app.games.null_bock import flow
+from app.games.null_bock import NullBockState, flow
 from app.games.null_bock.cards import full_deck, is_doe, is_stag
 from tests.games.null_bock.helpers import (
     RULES,
@@ -122,7 +123,7 @@ HANDS = ["S7 D6", "", "D8"]
 EDGES = "D9 S9 S8"
 
 
-def end_round(**kwargs):  # type: ignore[no-untyped-def]
+def end_round(**kwargs: Any) -> tuple[NullBockState, list[Event]]:
     state = state_from(HANDS, EDGES, arena="D5 S6", owner=2, **kwargs)
     new, events = play(state, 0, to_arena("S7"))
     return new, events

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import json
 
-from app.games.null_bock import NullBockOptions
+from app.games.null_bock import NullBockOptions, NullBockState
 from tests.games.null_bock.helpers import RULES, as_json, play, state_from
 
 KEYS = {
@@ -37,7 +37,7 @@ KEYS = {
 }
 
 
-def play_state():  # type: ignore[no-untyped-def]
+def play_state() -> NullBockState:
     return state_from(
         ["D5 D7 S2", "D6 D8 S9", "D9 S3 S0"],
         "D11 S6 S7",
