@@ -119,7 +119,7 @@ class NullBock:
             arena=[],
             arena_owner=None,
             harems=[[] for _ in range(players)],
-            discard=in_play,
+            discard=in_play,  # gathered, shuffled and dealt like at every round
             removed=removed,
             passes=0,
             scores=[0] * players,
@@ -191,7 +191,7 @@ class NullBock:
                 return "You have already chosen your Edge card; waiting for the others."
             return "It is not your turn."
         if not isinstance(move, Mapping) or move.get("type") not in ("edge", "play"):
-            return "That is not a move in Null Bock!."
+            return "That is not a Null Bock! move."
         kind = move["type"]
         card = move.get("card")
         hand = state.hands[seat]

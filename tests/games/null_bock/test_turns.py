@@ -59,6 +59,16 @@ def test_the_empty_arena_duty_passes_clockwise_to_the_next_seat_with_a_doe() -> 
     assert state.turn == 1
 
 
+def test_the_duty_skips_a_seat_without_cards_and_does_not_end_the_round() -> None:
+    """Ruling: the duty goes straight to the next seat holding a doe; seats in between
+    get no turn, so an empty hand on the way is no end 2."""
+    state = state_from(["S2", "", "D4 S6"], "S9 S8 S7")
+    events: list[Event] = []
+    flow.start_turn(state, 0, events)
+    assert state.turn == 2 and state.phase == "play"
+    assert kinds(events) == ["duty"]
+
+
 def test_round_end_1_when_nobody_can_open_the_empty_arena() -> None:
     state = state_from(["S2", "S3 S4", "S5"], "S9 S8 S7", rounds=1)
     events: list[Event] = []
