@@ -19,7 +19,13 @@ from app.games.null_bock.cards import (
     value,
 )
 from app.games.null_bock.placement import has_legal_play
-from app.games.null_bock.state import EDGE_PHASE, OVER_PHASE, PLAY_PHASE, NullBockState
+from app.games.null_bock.state import (
+    EDGE_PHASE,
+    OVER_PHASE,
+    PLAY_PHASE,
+    NullBockState,
+    copy_summary,
+)
 
 END_NO_DOE = 1
 """The Arena is empty and nobody holds a doe."""
@@ -187,7 +193,7 @@ def end_round(state: NullBockState, end: int, events: list[Event]) -> None:
         Event(
             "round_end",
             f"Round {state.round} ends ({END_TEXTS[end]}). Points: {summary}.",
-            data=state.last_round,
+            data=copy_summary(state.last_round) or {},
         )
     )
     if game_over(state):
