@@ -15,9 +15,11 @@ def test_every_seat_chooses_at_once_and_cards_stay_hidden_until_the_last() -> No
     state = RULES.setup(3, NullBockOptions(), seed=5)
     assert RULES.to_act(state) == {0, 1, 2}
     picks = {seat: state.hands[seat][0] for seat in range(3)}
+    before = list(state.hands[1])
     state, events = choose(state, 1, picks[1])
     assert RULES.to_act(state) == {0, 2}
-    assert picks[1] not in state.hands[1] or state.hands[1].count(picks[1]) < 12
+    assert len(state.hands[1]) == len(before) - 1
+    assert state.hands[1].count(picks[1]) == before.count(picks[1]) - 1
     assert state.edges == [None, None, None] and state.pending[1] == picks[1]
     public = [e for e in events if e.to is None]
     private = [e for e in events if e.to is not None]
