@@ -7,8 +7,10 @@ from typing import Any
 from app.games.base import Rules
 from app.games.bullenparty import Bullenparty
 from app.games.four_pints import FourPintsPlease
+from app.games.null_bock import NullBock
 
 _ALL: tuple[Rules[Any], ...] = (
+    NullBock(),
     Bullenparty(),
     FourPintsPlease(),
 )
