@@ -41,6 +41,8 @@ class Person:
 
     async def connect(self, code: str, *, html: bool = False,
                       origin: str | None = None) -> ClientConnection:
+        if self.ws is not None:
+            await self.ws.close()
         query = "?format=html" if html else ""
         headers = {"Cookie": self.cookie_header()} if self.http.cookies else {}
         if origin:
