@@ -27,9 +27,13 @@ class Person:
             await self.ws.close()
         await self.http.aclose()
 
-    def use(self, server: LiveServer) -> None:
+    async def use(self, server: LiveServer) -> None:
         """Talk to another server (a restart, or a second process) with the same cookies."""
-        cookies = self.http.cookies
+        cookies = httpx.Cookies(self.http.cookies)
+        await self.http.aclose()
+        if self.ws is not None:
+            await self.ws.close()
+            self.ws = None
         self.server = server
         self.http = httpx.AsyncClient(base_url=server.url, timeout=10, cookies=cookies)
 
