@@ -188,10 +188,11 @@ class Repository:
             return False
         return True
 
-    async def moves(self, code: str, game_no: int) -> list[MoveRow]:
+    async def moves(self, code: str, game_no: int, after_version: int = 0) -> list[MoveRow]:
         async with self.sessions() as session:
             rows = await session.scalars(
-                select(MoveRow).where(MoveRow.room_code == code, MoveRow.game_no == game_no)
+                select(MoveRow).where(MoveRow.room_code == code, MoveRow.game_no == game_no,
+                                      MoveRow.version > after_version)
                 .order_by(MoveRow.version)
             )
             return list(rows)

@@ -71,6 +71,7 @@ class Connection:
         self.token = websocket.cookies.get(seat_cookie(code))
         self.host_token = websocket.cookies.get(host_cookie(code))
         self.seat: int | None = None
+        self.game_id = ""
         self.conn = 0
         self.sent_version = -1
         self.sent_status = ""
@@ -82,22 +83,25 @@ class Connection:
 
     async def send_room(self) -> None:
         room = await self.rooms.room(self.code)
+        self.game_id = room.game_id
         is_host = await self.rooms.is_host(self.code, self.host_token)
         self.sent_status = room.status
         await self.send(RoomOut(room=room, seat=self.seat, host=is_host))
 
     async def send_state(self, force: bool = False) -> None:
+        """This viewer's newest view (a board for browsers); then the room, if the status
+        changed (started, finished, reopened)."""
         snap = await self.rooms.snapshot(self.code, self.seat)
-        if snap.view is None or (snap.version <= self.sent_version and not force):
-            return
-        self.sent_version = snap.version
-        common: dict[str, Any] = snap.model_dump(exclude={"view"})
-        if self.html:
-            room = await self.rooms.room(self.code)
-            html = render_board(room.game_id, snap.view, snap.seat, snap.names)
-            await self.send(BoardOut(html=html, **common))
-        else:
-            await self.send(ViewOut(view=snap.view, **common))
+        if snap.view is not None and (snap.version > self.sent_version or force):
+            self.sent_version = snap.version
+            common: dict[str, Any] = snap.model_dump(exclude={"view"})
+            if self.html:
+                html = render_board(self.game_id, snap.view, snap.seat, snap.names)
+                await self.send(BoardOut(html=html, **common))
+            else:
+                await self.send(ViewOut(view=snap.view, **common))
+        if snap.status != self.sent_status:
+            await self.send_room()
 
     async def send_presence(self) -> None:
         await self.send(PresenceOut(seats=sorted(self.hub.connected_seats(self.code)),
@@ -123,9 +127,6 @@ class Connection:
             kind = message.get("kind")
             if kind == "state":
                 await self.send_state()
-                room = await self.rooms.room(self.code)
-                if room.status != self.sent_status:
-                    await self.send_room()
             elif kind == "room":
                 await self.reseat()
                 await self.send_room()

@@ -9,10 +9,8 @@ from collections.abc import Callable
 
 import pytest
 
+from tests.client import Make, seated_room, start
 from tests.live import LiveServer
-from tests.web.test_ws import Make, people, seated_room, start
-
-__all__ = ["people"]  # the fixture, shared with test_ws
 
 Start = Callable[..., LiveServer]
 

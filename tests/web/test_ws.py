@@ -6,58 +6,15 @@ from __future__ import annotations
 import asyncio
 import json
 import random
-from collections.abc import AsyncIterator, Callable
 from typing import Any
 
 import pytest
 from websockets.exceptions import InvalidStatus
 
-from tests.client import Person, autoplay
+from tests.client import Make, Person, autoplay, seated_room, start
 from tests.live import LiveServer
 
 TOY = "toy-high-card"
-Start = Callable[..., LiveServer]
-Make = Callable[[LiveServer], Person]
-
-
-@pytest.fixture
-async def people() -> AsyncIterator[Make]:
-    made: list[Person] = []
-
-    def make(server: LiveServer) -> Person:
-        person = Person(server)
-        made.append(person)
-        return person
-
-    yield make
-    for person in made:
-        await person.close()
-
-
-@pytest.fixture
-def server(live_server: Start, sqlite_url: str) -> LiveServer:
-    return live_server(sqlite_url)
-
-
-async def seated_room(server: LiveServer, make: Make, players: int, *, tricks: int = 3,
-                      spectators: bool = True, game: str = TOY,
-                      options: dict[str, Any] | None = None) -> tuple[str, list[Person]]:
-    host = make(server)
-    body = {"game": game, "options": options if options is not None else {"tricks": tricks},
-            "seats": players, "spectators": spectators}
-    response = await host.api("POST", "/api/rooms", json=body)
-    assert response.status_code == 201, response.text
-    code = response.json()["code"]
-    seated = [host] + [make(server) for _ in range(players - 1)]
-    for i, person in enumerate(seated):
-        taken = await person.api("POST", f"/api/rooms/{code}/seats", json={"name": f"P{i}"})
-        assert taken.status_code == 201, taken.text
-    return code, seated
-
-
-async def start(code: str, host: Person) -> None:
-    response = await host.api("POST", f"/api/rooms/{code}/start")
-    assert response.status_code == 200, response.text
 
 
 async def test_three_clients_play_a_whole_game(server: LiveServer, people: Make) -> None:
