@@ -133,7 +133,9 @@ class RoomService:
         room = await self._load(code)
         rules = self._rules(room.game_id)
         names = [s.name or f"Seat {s.index + 1}" for s in room.seats]
-        view, lines, outcome = None, [], None
+        view: dict[str, Any] | None = None
+        outcome: dict[str, Any] | None = None
+        lines: list[str] = []
         if room.state is not None:
             state = rules.decode(room.state)
             view = rules.view(state, seat)

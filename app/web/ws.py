@@ -199,9 +199,9 @@ async def room_socket(websocket: WebSocket, code: str, format: str = "json") -> 
                 with contextlib.suppress(asyncio.CancelledError, WebSocketDisconnect):
                     await task
             for task in done:
-                exc = task.exception()
-                if exc is not None and not isinstance(exc, WebSocketDisconnect):
-                    log.error("room socket %s failed", code, exc_info=exc)
+                failure = task.exception()
+                if failure is not None and not isinstance(failure, WebSocketDisconnect):
+                    log.error("room socket %s failed", code, exc_info=failure)
         except WebSocketDisconnect:
             pass
         finally:
