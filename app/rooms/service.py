@@ -71,9 +71,9 @@ class RoomService:
         self.games = games  # the live registry: tests may register a game into it
         self.presence = presence or (lambda code: set())
         self.locks = RoomLocks()
-        self._event_cache: OrderedDict[tuple[str, int], list[tuple[int, list[Event]]]] = (
-            OrderedDict()
-        )
+        self._event_cache: OrderedDict[
+            tuple[str, int], tuple[int, list[tuple[int, list[Event]]]]
+        ] = OrderedDict()
 
     # -- reading -------------------------------------------------------------
 
@@ -141,7 +141,7 @@ class RoomService:
             view = rules.view(state, seat)
             result = rules.outcome(state)
             outcome = result.to_json() if result else None
-            for version, events in await self._events(code, room.game_no):
+            for version, events in await self._events(code, room.game_no, room.version):
                 if version <= room.version:
                     lines.extend(log_line(e, names) for e in events if e.visible_to(seat))
         return Snapshot(
@@ -149,15 +149,21 @@ class RoomService:
             view=view, log=lines[-LOG_LINES:], names=names, outcome=outcome,
         )
 
-    async def _events(self, code: str, game_no: int) -> list[tuple[int, list[Event]]]:
-        """The game's events by version. The move log is append-only, so each process
-        keeps what it has read and asks the database only for newer moves."""
+    async def _events(
+        self, code: str, game_no: int, version: int
+    ) -> list[tuple[int, list[Event]]]:
+        """The game's events by version, up to at least `version`. The move log is
+        append-only, so each process keeps what it has read and asks the database only
+        when the room has moved past it."""
         key = (code, game_no)
-        cached = self._event_cache.pop(key, [])
-        after = cached[-1][0] if cached else 0
-        for move in await self.repo.moves(code, game_no, after_version=after):
-            cached.append((move.version, [Event.from_json(e) for e in move.events]))
-        self._event_cache[key] = cached
+        checked, cached = self._event_cache.pop(key, (0, []))
+        if checked < version:
+            after = cached[-1][0] if cached else 0
+            cached = list(cached)
+            for move in await self.repo.moves(code, game_no, after_version=after):
+                cached.append((move.version, [Event.from_json(e) for e in move.events]))
+            checked = version
+        self._event_cache[key] = (checked, cached)
         while len(self._event_cache) > EVENT_CACHE_GAMES:
             self._event_cache.popitem(last=False)
         return cached
