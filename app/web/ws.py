@@ -59,7 +59,7 @@ def wire_error(exc: Exception) -> ErrorOut:
         return ErrorOut(code=exc.code, reason=exc.reason)
     if isinstance(exc, IllegalMove):
         return ErrorOut(code="illegal", reason=exc.reason)
-    if isinstance(exc, ValidationError | ValueError):
+    if isinstance(exc, ValidationError | ValueError | RecursionError):
         return ErrorOut(code="malformed", reason="That message is not understood.")
     return ErrorOut(code="error", reason="Something went wrong.")
 
@@ -155,7 +155,10 @@ class Connection:
             except StaleVersion as exc:
                 await self.send(wire_error(exc))
                 await self.send_state(force=True)
-            except (RoomError, IllegalMove, ValidationError, ValueError) as exc:
+            except (RoomError, IllegalMove, ValidationError, ValueError, RecursionError) as exc:
+                await self.send(wire_error(exc))
+            except Exception as exc:  # a failure of ours: say so, keep the socket
+                log.exception("room %s: message failed", self.code)
                 await self.send(wire_error(exc))
 
     async def handle(self, message: MoveIn | ChatIn) -> None:
