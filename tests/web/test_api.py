@@ -169,3 +169,14 @@ async def test_openapi_documents_the_api_with_response_models(
     ok = paths["/api/rooms/{code}"]["get"]["responses"]["200"]["content"]["application/json"]
     assert ok["schema"]["$ref"].endswith("/RoomForYou")
     assert {"RoomInfo", "Snapshot", "Problem"} <= set(spec["components"]["schemas"])
+
+
+async def test_cookies_are_secure_when_configured(sqlite_url: str, toy: object) -> None:
+    from app.main import create_app
+    from tests.conftest import settings_for
+
+    settings = settings_for(sqlite_url).model_copy(update={"cookie_secure": True})
+    secure_app = create_app(settings)
+    async with secure_app.router.lifespan_context(secure_app), another(secure_app) as client:
+        response = await client.post("/api/rooms", json={"game": TOY, "seats": 2})
+        assert "Secure" in response.headers["set-cookie"]

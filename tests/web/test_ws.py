@@ -236,3 +236,30 @@ async def test_a_removed_player_becomes_a_spectator(server: LiveServer, people: 
     assert room["room"]["seats"][1]["name"] is None
     view = await bob.expect("view")
     assert view["seat"] is None and view["view"]["hand"] is None
+
+
+async def test_rematch_reaches_every_socket_in_the_same_room(
+    server: LiveServer, people: Make,
+) -> None:
+    code, players = await seated_room(server, people, 2, tricks=1)
+    for person in players:
+        await person.connect(code)
+    await start(code, players[0])
+    finals = await asyncio.gather(*(autoplay(p, random.Random(1)) for p in players))
+    response = await players[1].api("POST", f"/api/rooms/{code}/rematch")
+    assert response.json() == {"code": code}
+    for person, final in zip(players, finals, strict=True):
+        fresh = await person.expect("view", version=final["version"] + 1)
+        assert fresh["status"] == "playing" and fresh["log"] == [] and fresh["outcome"] is None
+        room = await person.expect("room")
+        while room["room"]["status"] != "playing":  # skip the earlier "finished" notice
+            room = await person.expect("room")
+        assert room["room"]["game_no"] == 2
+
+
+async def test_room_info_shows_who_is_connected(server: LiveServer, people: Make) -> None:
+    code, (ann, bob) = await seated_room(server, people, 2)
+    await bob.connect(code)
+    await bob.expect("presence", seats=[1])
+    room = (await ann.api("GET", f"/api/rooms/{code}")).json()
+    assert [s["connected"] for s in room["seats"]] == [False, True]
