@@ -98,7 +98,7 @@ async def test_broker_publish_subscribe(backend: str, request: pytest.FixtureReq
     await broker.connect()
     try:
         async with broker.subscribe("room:a") as a, broker.subscribe("room:b") as b:
-            await asyncio.sleep(0.05)  # let Redis confirm the subscriptions
+            await asyncio.sleep(0.2)  # let Redis confirm the subscriptions
             await broker.publish("room:a", {"room": "a", "version": 1})
             await broker.publish("room:b", {"room": "b", "version": 5})
             assert await asyncio.wait_for(a.get(), 5) == {"room": "a", "version": 1}
