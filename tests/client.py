@@ -5,6 +5,7 @@ from __future__ import annotations
 import asyncio
 import json
 import random
+from collections.abc import Callable
 from typing import Any
 
 import httpx
@@ -27,9 +28,13 @@ class Person:
             await self.ws.close()
         await self.http.aclose()
 
-    def use(self, server: LiveServer) -> None:
+    async def use(self, server: LiveServer) -> None:
         """Talk to another server (a restart, or a second process) with the same cookies."""
-        cookies = self.http.cookies
+        cookies = httpx.Cookies(self.http.cookies)
+        await self.http.aclose()
+        if self.ws is not None:
+            await self.ws.close()
+            self.ws = None
         self.server = server
         self.http = httpx.AsyncClient(base_url=server.url, timeout=10, cookies=cookies)
 
@@ -41,6 +46,8 @@ class Person:
 
     async def connect(self, code: str, *, html: bool = False,
                       origin: str | None = None) -> ClientConnection:
+        if self.ws is not None:
+            await self.ws.close()
         query = "?format=html" if html else ""
         headers = {"Cookie": self.cookie_header()} if self.http.cookies else {}
         if origin:
@@ -109,3 +116,27 @@ async def autoplay(person: Person, rng: random.Random, limit: int = 5000) -> dic
             await person.send({"type": "move", "version": message["version"],
                                "move": rng.choice(moves)})
     raise AssertionError("the game did not end")
+
+
+Make = Callable[[LiveServer], Person]
+
+
+async def seated_room(server: LiveServer, make: Make, players: int, *, tricks: int = 3,
+                      spectators: bool = True, game: str = "toy-high-card",
+                      options: dict[str, Any] | None = None) -> tuple[str, list[Person]]:
+    host = make(server)
+    body = {"game": game, "options": options if options is not None else {"tricks": tricks},
+            "seats": players, "spectators": spectators}
+    response = await host.api("POST", "/api/rooms", json=body)
+    assert response.status_code == 201, response.text
+    code = response.json()["code"]
+    seated = [host] + [make(server) for _ in range(players - 1)]
+    for i, person in enumerate(seated):
+        taken = await person.api("POST", f"/api/rooms/{code}/seats", json={"name": f"P{i}"})
+        assert taken.status_code == 201, taken.text
+    return code, seated
+
+
+async def start(code: str, host: Person) -> None:
+    response = await host.api("POST", f"/api/rooms/{code}/start")
+    assert response.status_code == 200, response.text

@@ -72,14 +72,16 @@ class Repository:
             session.add_all(SeatRow(room_code=code, index=i, bot=False) for i in range(seats))
 
     async def load(self, code: str) -> RoomRecord | None:
+        """The room with its seats, in one round trip (it runs for every view sent)."""
         async with self.sessions() as session:
-            room = await session.get(RoomRow, code)
-            if room is None:
+            rows = (await session.execute(
+                select(RoomRow, SeatRow).join(SeatRow, SeatRow.room_code == RoomRow.code)
+                .where(RoomRow.code == code).order_by(SeatRow.index)
+            )).all()
+            if not rows:
                 return None
-            rows = await session.scalars(
-                select(SeatRow).where(SeatRow.room_code == code).order_by(SeatRow.index)
-            )
-            seats = tuple(SeatRecord(s.index, s.name, s.token_hash, s.bot) for s in rows)
+            room = rows[0][0]
+            seats = tuple(SeatRecord(s.index, s.name, s.token_hash, s.bot) for _, s in rows)
             return RoomRecord(
                 room.code, room.game_id, room.options, room.public, room.spectators,
                 room.status, room.version, room.game_no, room.seed, room.state,
@@ -188,10 +190,11 @@ class Repository:
             return False
         return True
 
-    async def moves(self, code: str, game_no: int) -> list[MoveRow]:
+    async def moves(self, code: str, game_no: int, after_version: int = 0) -> list[MoveRow]:
         async with self.sessions() as session:
             rows = await session.scalars(
-                select(MoveRow).where(MoveRow.room_code == code, MoveRow.game_no == game_no)
+                select(MoveRow).where(MoveRow.room_code == code, MoveRow.game_no == game_no,
+                                      MoveRow.version > after_version)
                 .order_by(MoveRow.version)
             )
             return list(rows)

@@ -16,6 +16,7 @@ Differences from the first sketch in the brief, on purpose:
 from __future__ import annotations
 
 import logging
+from collections import OrderedDict
 from collections.abc import Callable, Mapping
 from typing import Any
 
@@ -41,6 +42,7 @@ log = logging.getLogger(__name__)
 
 LOG_LINES = 200
 CHAT_HISTORY = 50
+EVENT_CACHE_GAMES = 256
 
 
 def channel(code: str) -> str:
@@ -69,6 +71,9 @@ class RoomService:
         self.games = games  # the live registry: tests may register a game into it
         self.presence = presence or (lambda code: set())
         self.locks = RoomLocks()
+        self._event_cache: OrderedDict[
+            tuple[str, int], tuple[int, list[tuple[int, list[Event]]]]
+        ] = OrderedDict()
 
     # -- reading -------------------------------------------------------------
 
@@ -128,21 +133,40 @@ class RoomService:
         room = await self._load(code)
         rules = self._rules(room.game_id)
         names = [s.name or f"Seat {s.index + 1}" for s in room.seats]
-        view, lines, outcome = None, [], None
+        view: dict[str, Any] | None = None
+        outcome: dict[str, Any] | None = None
+        lines: list[str] = []
         if room.state is not None:
             state = rules.decode(room.state)
             view = rules.view(state, seat)
             result = rules.outcome(state)
             outcome = result.to_json() if result else None
-            for move in await self.repo.moves(code, room.game_no):
-                for data in move.events:
-                    event = Event.from_json(data)
-                    if event.visible_to(seat):
-                        lines.append(log_line(event, names))
+            for version, events in await self._events(code, room.game_no, room.version):
+                if version <= room.version:
+                    lines.extend(log_line(e, names) for e in events if e.visible_to(seat))
         return Snapshot(
             version=room.version, seat=seat, status=room.status,  # type: ignore[arg-type]
             view=view, log=lines[-LOG_LINES:], names=names, outcome=outcome,
         )
+
+    async def _events(
+        self, code: str, game_no: int, version: int
+    ) -> list[tuple[int, list[Event]]]:
+        """The game's events by version, up to at least `version`. The move log is
+        append-only, so each process keeps what it has read and asks the database only
+        when the room has moved past it."""
+        key = (code, game_no)
+        checked, cached = self._event_cache.pop(key, (0, []))
+        if checked < version:
+            after = cached[-1][0] if cached else 0
+            cached = list(cached)
+            for move in await self.repo.moves(code, game_no, after_version=after):
+                cached.append((move.version, [Event.from_json(e) for e in move.events]))
+            checked = version
+        self._event_cache[key] = (checked, cached)
+        while len(self._event_cache) > EVENT_CACHE_GAMES:
+            self._event_cache.popitem(last=False)
+        return cached
 
     # -- rooms and seats -----------------------------------------------------
 

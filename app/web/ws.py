@@ -59,7 +59,7 @@ def wire_error(exc: Exception) -> ErrorOut:
         return ErrorOut(code=exc.code, reason=exc.reason)
     if isinstance(exc, IllegalMove):
         return ErrorOut(code="illegal", reason=exc.reason)
-    if isinstance(exc, ValidationError | ValueError):
+    if isinstance(exc, ValidationError | ValueError | RecursionError):
         return ErrorOut(code="malformed", reason="That message is not understood.")
     return ErrorOut(code="error", reason="Something went wrong.")
 
@@ -71,6 +71,7 @@ class Connection:
         self.token = websocket.cookies.get(seat_cookie(code))
         self.host_token = websocket.cookies.get(host_cookie(code))
         self.seat: int | None = None
+        self.game_id = ""
         self.conn = 0
         self.sent_version = -1
         self.sent_status = ""
@@ -82,22 +83,25 @@ class Connection:
 
     async def send_room(self) -> None:
         room = await self.rooms.room(self.code)
+        self.game_id = room.game_id
         is_host = await self.rooms.is_host(self.code, self.host_token)
         self.sent_status = room.status
         await self.send(RoomOut(room=room, seat=self.seat, host=is_host))
 
     async def send_state(self, force: bool = False) -> None:
+        """This viewer's newest view (a board for browsers); then the room, if the status
+        changed (started, finished, reopened)."""
         snap = await self.rooms.snapshot(self.code, self.seat)
-        if snap.view is None or (snap.version <= self.sent_version and not force):
-            return
-        self.sent_version = snap.version
-        common: dict[str, Any] = snap.model_dump(exclude={"view"})
-        if self.html:
-            room = await self.rooms.room(self.code)
-            html = render_board(room.game_id, snap.view, snap.seat, snap.names)
-            await self.send(BoardOut(html=html, **common))
-        else:
-            await self.send(ViewOut(view=snap.view, **common))
+        if snap.view is not None and (snap.version > self.sent_version or force):
+            self.sent_version = snap.version
+            common: dict[str, Any] = snap.model_dump(exclude={"view"})
+            if self.html:
+                html = render_board(self.game_id, snap.view, snap.seat, snap.names)
+                await self.send(BoardOut(html=html, **common))
+            else:
+                await self.send(ViewOut(view=snap.view, **common))
+        if snap.status != self.sent_status:
+            await self.send_room()
 
     async def send_presence(self) -> None:
         await self.send(PresenceOut(seats=sorted(self.hub.connected_seats(self.code)),
@@ -123,9 +127,6 @@ class Connection:
             kind = message.get("kind")
             if kind == "state":
                 await self.send_state()
-                room = await self.rooms.room(self.code)
-                if room.status != self.sent_status:
-                    await self.send_room()
             elif kind == "room":
                 await self.reseat()
                 await self.send_room()
@@ -154,7 +155,10 @@ class Connection:
             except StaleVersion as exc:
                 await self.send(wire_error(exc))
                 await self.send_state(force=True)
-            except (RoomError, IllegalMove, ValidationError, ValueError) as exc:
+            except (RoomError, IllegalMove, ValidationError, ValueError, RecursionError) as exc:
+                await self.send(wire_error(exc))
+            except Exception as exc:  # a failure of ours: say so, keep the socket
+                log.exception("room %s: message failed", self.code)
                 await self.send(wire_error(exc))
 
     async def handle(self, message: MoveIn | ChatIn) -> None:
@@ -198,9 +202,9 @@ async def room_socket(websocket: WebSocket, code: str, format: str = "json") -> 
                 with contextlib.suppress(asyncio.CancelledError, WebSocketDisconnect):
                     await task
             for task in done:
-                exc = task.exception()
-                if exc is not None and not isinstance(exc, WebSocketDisconnect):
-                    log.error("room socket %s failed", code, exc_info=exc)
+                failure = task.exception()
+                if failure is not None and not isinstance(failure, WebSocketDisconnect):
+                    log.error("room socket %s failed", code, exc_info=failure)
         except WebSocketDisconnect:
             pass
         finally:

@@ -1,0 +1,265 @@
+"""Real WebSocket clients against a real uvicorn server: whole games, spectators,
+reconnects, restarts and every kind of refused message."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import random
+from typing import Any
+
+import pytest
+from websockets.exceptions import InvalidStatus
+
+from tests.client import Make, Person, autoplay, seated_room, start
+from tests.live import LiveServer
+
+TOY = "toy-high-card"
+
+
+async def test_three_clients_play_a_whole_game(server: LiveServer, people: Make) -> None:
+    code, players = await seated_room(server, people, 3)
+    for person in players:
+        await person.connect(code)
+        room = await person.expect("room")
+        assert room["room"]["status"] == "waiting" and room["seat"] == players.index(person)
+    await start(code, players[0])
+    rng = random.Random(7)
+    finals = await asyncio.gather(*(autoplay(p, rng) for p in players))
+    assert len({f["version"] for f in finals}) == 1
+    assert all(f["outcome"] == finals[0]["outcome"] for f in finals)
+    assert sum(finals[0]["outcome"]["scores"]) == 3
+    assert any("wins the trick" in line for line in finals[0]["log"])
+    assert "P0 has chosen." in finals[1]["log"]
+    finished = await players[0].expect("room", timeout=5)
+    while finished["room"]["status"] != "finished":
+        finished = await players[0].expect("room", timeout=5)
+    assert finished["room"]["outcome"] == finals[0]["outcome"]
+
+
+async def test_spectator_and_player_see_different_views(
+    server: LiveServer, people: Make,
+) -> None:
+    code, (ann, bob) = await seated_room(server, people, 2)
+    await start(code, ann)
+    watcher = people(server)
+    await ann.connect(code)
+    await watcher.connect(code)
+    mine = await ann.expect("view")
+    theirs = await watcher.expect("view")
+    assert mine["seat"] == 0 and mine["view"]["hand"] and mine["view"]["moves"]
+    assert theirs["seat"] is None and theirs["view"]["hand"] is None
+    assert theirs["view"]["moves"] == []
+    for card in mine["view"]["hand"]:
+        assert str(card) not in json.dumps(theirs["view"]["hand"])
+    presence = await ann.expect("presence", spectators=1)
+    assert presence["seats"] == [0]
+    await bob.connect(code, html=True)
+    board = await bob.expect("board")
+    assert board["seat"] == 1 and 'class="move"' in board["html"]
+    assert "view" not in board
+    await ann.expect("presence", seats=[0, 1])
+
+
+async def test_a_move_reaches_everyone_rendered_for_each(
+    server: LiveServer, people: Make,
+) -> None:
+    code, (ann, bob) = await seated_room(server, people, 2)
+    watcher = people(server)
+    for person in (ann, bob, watcher):
+        await person.connect(code)
+    await start(code, ann)
+    first = await ann.expect("view", version=1)
+    await ann.send({"type": "move", "version": 1, "move": first["view"]["moves"][0]})
+    for person, seat in ((ann, 0), (bob, 1), (watcher, None)):
+        view = await person.expect("view", version=2)
+        assert view["seat"] == seat and view["view"]["chosen"] == [True, False]
+        assert view["log"] == ["P0 has chosen."]
+
+
+async def test_refused_messages_leave_the_game_unchanged_for_everyone(
+    server: LiveServer, people: Make,
+) -> None:
+    code, (ann, bob) = await seated_room(server, people, 2)
+    watcher = people(server)
+    await start(code, ann)
+    for person in (ann, bob, watcher):
+        await person.connect(code)
+        await person.expect("view", version=1)
+    hand = (await (await ann.api("GET", f"/api/rooms/{code}/view")).aread()).decode()
+    my_card = json.loads(hand)["view"]["hand"][0]
+    bobs_card = json.loads((await bob.api("GET", f"/api/rooms/{code}/view")).text)["view"][
+        "hand"][0]
+    cases: list[tuple[Person, Any, str]] = [
+        (ann, {"type": "move", "version": 1, "move": {"type": "pick", "card": bobs_card}},
+         "illegal"),
+        (ann, {"type": "move", "version": 1, "move": {"type": "dance"}}, "illegal"),
+        (ann, {"type": "move", "version": 0, "move": {"type": "pick", "card": my_card}},
+         "stale"),
+        (ann, {"type": "move", "version": "one", "move": {}}, "malformed"),
+        (ann, {"type": "move", "move": {"type": "pick", "card": my_card}}, "malformed"),
+        (ann, {"type": "teleport"}, "malformed"),
+        (ann, "not json at all", "malformed"),
+        (ann, "[1, 2, 3]", "malformed"),
+        (ann, "[" * 4000 + "]" * 4000, "malformed"),
+        (ann, {"type": "move", "version": 1, "move": {"type": "pick", "card": my_card},
+               "extra": 1}, "malformed"),
+        (ann, json.dumps({"type": "chat", "text": "x" * 9000}), "too_big"),
+        (ann, {"type": "chat", "text": "   "}, "invalid_chat"),
+        (watcher, {"type": "move", "version": 1, "move": {"type": "pick", "card": my_card}},
+         "not_seated"),
+    ]
+    for person, message, code_ in cases:
+        await person.send(message)
+        error = await person.expect("error")
+        assert error["code"] == code_, (message, error)
+        assert error["reason"]
+        if code_ == "stale":
+            current = await person.expect("view")
+            assert current["version"] == 1 and error["version"] == 1
+    assert ann.ws is not None
+    await ann.ws.send(b"\x00binary")
+    assert (await ann.expect("error"))["code"] == "malformed"
+    # nobody got a new view; the game is still at version 1 and the socket still works
+    for person in (ann, bob, watcher):
+        assert not [m for m in await person.quiet(0.3) if m["type"] in {"view", "board"}]
+    await bob.send({"type": "move", "version": 1, "move": {"type": "pick", "card": bobs_card}})
+    assert (await ann.expect("view"))["version"] == 2
+
+
+async def test_out_of_turn_and_wrong_seat_moves_are_refused(
+    server: LiveServer, people: Make,
+) -> None:
+    code, (ann, bob) = await seated_room(server, people, 2)
+    await start(code, ann)
+    await ann.connect(code)
+    view = await ann.expect("view", version=1)
+    hand = view["view"]["hand"]
+    await ann.send({"type": "move", "version": 1, "move": {"type": "pick", "card": hand[0]}})
+    await ann.expect("view", version=2)
+    await ann.send({"type": "move", "version": 2, "move": {"type": "pick", "card": hand[1]}})
+    error = await ann.expect("error")
+    assert error["code"] == "illegal" and "cannot play" in error["reason"]
+    snapshot = json.loads((await bob.api("GET", f"/api/rooms/{code}/view")).text)
+    assert snapshot["version"] == 2
+
+
+async def test_chat_reaches_players_and_spectators_and_comes_back_on_connect(
+    server: LiveServer, people: Make,
+) -> None:
+    code, (ann, _bob) = await seated_room(server, people, 2)
+    watcher = people(server)
+    await ann.connect(code)
+    await watcher.connect(code)
+    await watcher.expect("presence")
+    await ann.send({"type": "chat", "text": "<b>hi</b>"})
+    line = await watcher.expect("chat")
+    assert (line["name"], line["text"], line["seat"]) == ("P0", "<b>hi</b>", 0)
+    await watcher.send({"type": "chat", "text": "hello"})
+    assert (await ann.expect("chat", text="hello"))["name"] == "Spectator"
+    late = people(server)
+    await late.connect(code)
+    assert [(await late.expect("chat"))["text"] for _ in range(2)] == ["<b>hi</b>", "hello"]
+
+
+async def test_spectators_off_refuses_spectators_but_not_players(
+    server: LiveServer, people: Make,
+) -> None:
+    code, (ann, _bob) = await seated_room(server, people, 2, spectators=False)
+    await ann.connect(code)
+    assert (await ann.expect("room"))["seat"] == 0
+    stranger = people(server)
+    await stranger.connect(code)
+    error = await stranger.expect("error")
+    assert error["code"] == "no_spectators"
+    assert stranger.ws is not None
+    await stranger.ws.wait_closed()
+    assert stranger.ws.close_code == 4403
+
+
+async def test_origin_must_match_the_host(server: LiveServer, people: Make) -> None:
+    code, (ann, _bob) = await seated_room(server, people, 2)
+    with pytest.raises(InvalidStatus) as refused:
+        await ann.connect(code, origin="https://evil.example")
+    assert refused.value.response.status_code == 403
+    await ann.connect(code, origin=f"http://127.0.0.1:{server.port}")
+    assert (await ann.expect("room"))["seat"] == 0
+
+
+async def test_unknown_room_gets_an_error(server: LiveServer, people: Make) -> None:
+    person = people(server)
+    await person.connect("nosuchroom")
+    assert (await person.expect("error"))["code"] == "not_found"
+
+
+async def test_reconnect_with_the_cookie_after_a_dropped_connection(
+    server: LiveServer, people: Make,
+) -> None:
+    code, (ann, bob) = await seated_room(server, people, 2)
+    await start(code, ann)
+    await ann.connect(code)
+    first = await ann.expect("view", version=1)
+    assert ann.ws is not None
+    await ann.ws.close()  # dropped; meanwhile Bob moves
+    await bob.connect(code)
+    bobs = await bob.expect("view", version=1)
+    await bob.send({"type": "move", "version": 1, "move": bobs["view"]["moves"][0]})
+    await bob.expect("view", version=2)
+    await ann.connect(code)
+    back = await ann.expect("view")
+    assert back["version"] == 2 and back["seat"] == 0  # the newest, in her own seat
+    assert back["view"]["hand"] == first["view"]["hand"]
+
+
+async def test_seat_taken_while_connected_switches_the_socket_to_the_seat(
+    server: LiveServer, people: Make,
+) -> None:
+    host = people(server)
+    code = (await host.api("POST", "/api/rooms", json={"game": TOY, "seats": 2})).json()["code"]
+    await host.connect(code)
+    assert (await host.expect("room"))["seat"] is None
+    await host.api("POST", f"/api/rooms/{code}/seats", json={"name": "Host"})
+    assert host.ws is not None
+    # the socket keeps the cookie it connected with: a new socket brings the new one
+    await host.connect(code)
+    room = await host.expect("room")
+    assert room["seat"] == 0 and room["host"] is True
+
+
+async def test_a_removed_player_becomes_a_spectator(server: LiveServer, people: Make) -> None:
+    code, (ann, bob) = await seated_room(server, people, 2)
+    await start(code, ann)
+    await bob.connect(code)
+    assert (await bob.expect("view"))["seat"] == 1
+    assert (await ann.api("DELETE", f"/api/rooms/{code}/seats/1")).status_code == 204
+    room = await bob.expect("room", seat=None)
+    assert room["room"]["seats"][1]["name"] is None
+    view = await bob.expect("view")
+    assert view["seat"] is None and view["view"]["hand"] is None
+
+
+async def test_rematch_reaches_every_socket_in_the_same_room(
+    server: LiveServer, people: Make,
+) -> None:
+    code, players = await seated_room(server, people, 2, tricks=1)
+    for person in players:
+        await person.connect(code)
+    await start(code, players[0])
+    finals = await asyncio.gather(*(autoplay(p, random.Random(1)) for p in players))
+    response = await players[1].api("POST", f"/api/rooms/{code}/rematch")
+    assert response.json() == {"code": code}
+    for person, final in zip(players, finals, strict=True):
+        fresh = await person.expect("view", version=final["version"] + 1)
+        assert fresh["status"] == "playing" and fresh["log"] == [] and fresh["outcome"] is None
+        room = await person.expect("room")
+        while room["room"]["status"] != "playing":  # skip the earlier "finished" notice
+            room = await person.expect("room")
+        assert room["room"]["game_no"] == 2
+
+
+async def test_room_info_shows_who_is_connected(server: LiveServer, people: Make) -> None:
+    code, (ann, bob) = await seated_room(server, people, 2)
+    await bob.connect(code)
+    await bob.expect("presence", seats=[1])
+    room = (await ann.api("GET", f"/api/rooms/{code}")).json()
+    assert [s["connected"] for s in room["seats"]] == [False, True]
