@@ -6,7 +6,8 @@
   const room = document.getElementById("room");
   if (!room) return;
   const code = room.dataset.code;
-  let version = room.dataset.version === "" ? -1 : Number(room.dataset.version);
+  // The board's version lives on #room[data-version]: the newest board we have shown.
+  const version = () => (room.dataset.version === "" ? -1 : Number(room.dataset.version));
   let socket = null;
   let retry = 0;
   const $ = (id) => document.getElementById(id);
@@ -28,8 +29,8 @@
     room.dataset.status = status;
     const badge = $("room-status");
     badge.textContent = status;
-    badge.className = "status status--" + status;
-    $("rematch").hidden = status !== "finished";
+    badge.className = "state-badge state-badge--" + status;
+    if ($("rematch")) $("rematch").hidden = status !== "finished";
     if (status === "waiting") {
       // back to waiting: a rematch needs an emptied seat filled first
       const p = document.createElement("p");
@@ -40,9 +41,8 @@
   }
 
   function showBoard(msg) {
-    if (typeof msg.version === "number" && msg.version < version) return; // a late update
-    version = msg.version;
-    room.dataset.version = String(version);
+    if (typeof msg.version !== "number" || msg.version < version()) return; // a late update
+    room.dataset.version = String(msg.version);
     $("board").innerHTML = msg.html;
     if (Array.isArray(msg.log)) showLog(msg.log);
     const over = $("board").querySelector(".outcome") !== null;
@@ -70,8 +70,8 @@
 
   function showPresence(msg) {
     const online = new Set(msg.seats || msg.connected || []);
-    document.querySelectorAll(".seat").forEach((el) => {
-      const dot = el.querySelector(".seat__dot");
+    document.querySelectorAll("#panel .seatlist__seat").forEach((el) => {
+      const dot = el.querySelector(".seatlist__dot");
       const on = online.has(Number(el.dataset.seat));
       dot.classList.toggle("is-online", on);
       dot.title = on ? "online" : "offline";
@@ -122,6 +122,12 @@
     },
   };
 
+  function receive(msg) {
+    const handle = handlers[msg.type];
+    if (handle) handle(msg);
+  }
+  window.stammtisch = { receive: receive }; // for tests: feed a message as if it came
+
   function connect() {
     const scheme = location.protocol === "https:" ? "wss://" : "ws://";
     socket = new WebSocket(scheme + location.host + "/ws/rooms/" + encodeURIComponent(code) + "?format=html");
@@ -136,8 +142,7 @@
       } catch (_err) {
         return;
       }
-      const handle = handlers[msg.type];
-      if (handle) handle(msg);
+      receive(msg);
     });
     socket.addEventListener("close", (event) => {
       room.dataset.connected = "false";
@@ -167,7 +172,7 @@
     const button = event.target.closest("#board .move");
     if (button) {
       clearMessages();
-      if (send({ type: "move", version: version, move: JSON.parse(button.dataset.move) })) {
+      if (send({ type: "move", version: version(), move: JSON.parse(button.dataset.move) })) {
         setMovesEnabled(false); // until the next board arrives, or an error
       }
       return;

@@ -32,6 +32,13 @@ PHONE = {"width": 390, "height": 844}
 DESKTOP = {"width": 1280, "height": 800}
 
 
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """Browser tests last: Playwright's sync API keeps an event loop running in the main
+    thread from its first test to the end of the session, and pytest-asyncio's tests
+    cannot run their own loops after that."""
+    items.sort(key=lambda item: item.nodeid.startswith("tests/browser/"))
+
+
 @pytest.fixture(scope="session")
 def browser_type_launch_args(browser_type_launch_args: dict[str, Any]) -> dict[str, Any]:
     return {**browser_type_launch_args, "executable_path": CHROMIUM, "args": CHROMIUM_ARGS}

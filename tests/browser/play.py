@@ -69,7 +69,7 @@ def create_room(
 def take_seat(page: Page, name: str) -> None:
     page.get_by_label("Your name").fill(name)
     page.get_by_role("button", name="Take a seat").click()
-    expect(page.locator(".seat--you .seat__name")).to_have_text(name)
+    expect(page.locator("#panel .is-you .seatlist__name")).to_have_text(name)
 
 
 def open_table(
