@@ -46,7 +46,12 @@ def new_page(
 
 
 def create_room(
-    page: Page, base_url: str, game_id: str, seats: int, options: dict[str, Any]
+    page: Page,
+    base_url: str,
+    game_id: str,
+    seats: int,
+    options: dict[str, Any],
+    spectators: bool = True,
 ) -> str:
     """Fill the game's lobby form (private room) and return the new room's link."""
     page.goto(base_url + "/")
@@ -61,6 +66,7 @@ def create_room(
         else:
             field_.fill(str(value))
     form.get_by_label("Private (link only)").check()
+    form.get_by_label("Allow spectators").set_checked(spectators)
     form.locator("button[type=submit]").click()
     page.wait_for_url(re.compile(r".*/r/[^/?]+$"))
     return page.url

@@ -1,0 +1,137 @@
+"""The room page's live parts: refused moves, late updates, chat, presence, spectators."""
+
+from __future__ import annotations
+
+import json
+import random
+from collections.abc import Iterator
+
+import pytest
+from playwright.sync_api import Browser, expect
+
+from app.games.registry import GAMES
+from tests.browser.play import (
+    Table,
+    create_room,
+    new_page,
+    open_table,
+    play_to_the_end,
+    take_seat,
+    version,
+    wait_for_version,
+)
+from tests.browser.test_toy_game import HighCardWithOutcome
+from tests.games import toy
+from tests.live import LiveServer
+
+
+@pytest.fixture(scope="module", autouse=True)
+def toy_game() -> Iterator[None]:
+    GAMES[toy.HighCard.id] = HighCardWithOutcome()
+    yield
+    GAMES.pop(toy.HighCard.id, None)
+
+
+@pytest.fixture
+def table(browser: Browser, app_server: LiveServer) -> Iterator[Table]:
+    table = open_table(browser, app_server.url, toy.HighCard.id, ["Ann", "Bo"])
+    yield table
+    table.close()
+
+
+def test_an_illegal_move_shows_the_rules_reason_and_changes_nothing(table: Table) -> None:
+    page = table.players[0]
+    before = version(page)
+    button = page.locator("#board .move").first
+    button.evaluate("b => { b.dataset.move = JSON.stringify({type: 'pick', card: 999}) }")
+    button.click()
+    expect(page.get_by_role("alert")).to_contain_text("You cannot play that card now.")
+    assert version(page) == before
+    expect(page.locator("#board .move:enabled").first).to_be_visible()  # usable again
+
+
+def test_a_stale_move_is_refused_and_the_current_board_comes_back(table: Table) -> None:
+    ann, bo = table.players
+    bo.locator("#board .move").first.click()
+    wait_for_version(ann, version(bo))
+    current = version(ann)
+    ann.locator("#room").evaluate("(el, v) => { el.dataset.version = String(v) }", current - 1)
+    ann.locator("#board .move").first.click()
+    expect(ann.get_by_role("alert")).to_contain_text("The game has moved on")
+    wait_for_version(ann, current)
+    assert version(ann) == current
+
+
+def test_a_late_board_never_replaces_a_newer_one(table: Table) -> None:
+    page = table.players[0]
+    now = version(page)
+    page.evaluate(
+        "v => window.stammtisch.receive({type: 'board', version: v, html: '<p id=old>old</p>'})",
+        now - 1,
+    )
+    expect(page.locator("#old")).to_have_count(0)
+    page.evaluate(
+        "v => window.stammtisch.receive({type: 'board', version: v, html: '<p id=new>new</p>'})",
+        now + 1,
+    )
+    expect(page.locator("#new")).to_have_count(1)
+
+
+def test_chat_reaches_everyone_escaped(table: Table) -> None:
+    ann, bo = table.players
+    text = "<img src=x onerror=alert(1)> cheers"
+    ann.get_by_label("Message").fill(text)
+    ann.get_by_role("button", name="Send").click()
+    for page in table.pages():
+        expect(page.locator("#chat li").last).to_have_text(f"Ann: {text}")
+        expect(page.locator("#chat img")).to_have_count(0)
+    assert table.spectator is not None
+    table.spectator.get_by_label("Message").fill("hello from the rail")
+    table.spectator.get_by_role("button", name="Send").click()
+    expect(bo.locator("#chat li").last).to_have_text("Spectator: hello from the rail")
+
+
+def test_players_see_who_is_watching_and_who_is_online(table: Table) -> None:
+    ann = table.players[0]
+    expect(ann.locator("#watching")).to_have_text("1 watching")
+    expect(ann.locator("#panel .seatlist__dot.is-online")).to_have_count(2)
+    assert table.spectator is not None
+    table.spectator.close()
+    expect(ann.locator("#watching")).to_be_hidden()
+    table.players[1].close()
+    expect(ann.locator("#panel .seatlist__dot.is-online")).to_have_count(1)
+
+
+def test_a_room_without_spectators_turns_a_watcher_away(
+    browser: Browser, app_server: LiveServer
+) -> None:
+    errors: list[str] = []
+    ctx, host = new_page(browser, errors)
+    try:
+        link = create_room(host, app_server.url, toy.HighCard.id, 2, {}, spectators=False)
+        ctx2, watcher = new_page(browser, errors)
+        watcher.goto(link)
+        expect(watcher.get_by_role("alert")).to_contain_text("does not allow spectators")
+        take_seat(watcher, "Late Lou")  # a seat is still free: joining works
+        ctx2.close()
+    finally:
+        ctx.close()
+
+
+def test_rematch_starts_a_new_game_for_the_same_people(table: Table) -> None:
+    ann, bo = table.players
+    play_to_the_end(table, random.Random(3))
+    finished_at = version(ann)
+    bo.locator("#rematch button").click()
+    for page in table.pages():
+        wait_for_version(page, finished_at + 1)
+        expect(page.locator("#board .outcome")).to_have_count(0)
+        expect(page.locator("#room")).to_have_attribute("data-status", "playing")
+    expect(ann.locator("#rematch")).to_be_hidden()
+    expect(ann.locator("#panel .is-you .seatlist__name")).to_have_text("Ann")
+
+
+def test_moves_in_the_page_are_json_buttons(table: Table) -> None:
+    page = table.players[0]
+    for raw in page.locator("#board .move").evaluate_all("bs => bs.map(b => b.dataset.move)"):
+        assert json.loads(raw)["type"] == "pick"

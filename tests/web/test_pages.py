@@ -1,0 +1,129 @@
+"""The HTML pages without a browser: the lobby form, the seat form, redirects, cookies,
+escaping, the rules page, and errors shown in the page's alert area."""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator
+
+import httpx
+import pytest
+from fastapi import FastAPI
+
+from tests.games.toy import HighCard
+
+
+@pytest.fixture
+async def client(app: FastAPI) -> AsyncIterator[httpx.AsyncClient]:
+    transport = httpx.ASGITransport(app=app)
+    async with httpx.AsyncClient(transport=transport, base_url="http://test") as c:
+        yield c
+
+
+def browser(app: FastAPI) -> httpx.AsyncClient:
+    return httpx.AsyncClient(transport=httpx.ASGITransport(app=app), base_url="http://test")
+
+
+async def make_room(client: httpx.AsyncClient, **fields: str) -> str:
+    data = {"game": HighCard.id, "seats": "2", "visibility": "private", "spectators": "on"}
+    response = await client.post("/rooms", data={**data, **fields})
+    assert response.status_code == 303
+    return str(response.headers["location"])
+
+
+async def test_the_lobby_offers_every_game_with_its_option_defaults(
+    client: httpx.AsyncClient,
+) -> None:
+    page = (await client.get("/")).text
+    assert f'data-game="{HighCard.id}"' in page
+    assert 'name="opt.tricks"' in page and 'value="3"' in page
+    assert 'min="1"' in page and 'max="3"'in page
+
+
+async def test_the_lobby_form_makes_a_room_without_javascript(
+    client: httpx.AsyncClient,
+) -> None:
+    response = await client.post(
+        "/rooms", data={"game": HighCard.id, "seats": "3", "opt.tricks": "2",
+                        "visibility": "public", "spectators": "on"},
+    )
+    assert response.status_code == 303
+    link = response.headers["location"]
+    code = link.rsplit("/", 1)[-1]
+    cookie = response.headers["set-cookie"]
+    assert cookie.startswith(f"sth_{code}=") and "HttpOnly" in cookie
+    assert "samesite=lax" in cookie.lower()
+    room = (await client.get(link)).text
+    assert "Start the game" in room and "Take a seat" in room
+    lobby = (await client.get("/")).text
+    assert f'href="/r/{code}"' in lobby and "0/3 seats" in lobby
+
+
+async def test_bad_options_come_back_to_the_lobby_with_the_reason(
+    client: httpx.AsyncClient,
+) -> None:
+    response = await client.post("/rooms", data={"game": HighCard.id, "seats": "2",
+                                                 "opt.tricks": "9"})
+    assert response.status_code == 303 and response.headers["location"].startswith("/?error=")
+    page = (await client.get(response.headers["location"])).text
+    assert 'role="alert"' in page and "Tricks must be between 1 and 3." in page
+    response = await client.post("/rooms", data={"game": HighCard.id, "seats": "9"})
+    page = (await client.get(response.headers["location"])).text
+    assert "High card is for 2 to 4 players." in page
+    response = await client.post("/rooms", data={"game": HighCard.id, "opt.tricks": "two"})
+    page = (await client.get(response.headers["location"])).text
+    assert "Tricks must be a whole number." in page
+
+
+async def test_names_are_escaped_and_a_seat_comes_with_a_cookie(app: FastAPI) -> None:
+    async with browser(app) as host, browser(app) as guest:
+        link = await make_room(host)
+        response = await guest.post(link + "/seat", data={"name": "<script>x()</script>"})
+        assert response.status_code == 303
+        code = link.rsplit("/", 1)[-1]
+        assert f"st_{code}" in guest.cookies
+        for client in (host, guest):
+            page = (await client.get(link)).text
+            assert "<script>x()" not in page
+            assert "&lt;script&gt;x()&lt;/script&gt;" in page
+        assert "Leave my seat" in (await guest.get(link)).text
+
+
+async def test_the_host_seats_starts_and_the_board_is_in_the_page(app: FastAPI) -> None:
+    async with browser(app) as host, browser(app) as guest:
+        link = await make_room(host)
+        await host.post(link + "/seat", data={"name": "Ann"})
+        await guest.post(link + "/seat", data={"name": "Bo"})
+        response = await host.post(link + "/start")
+        assert response.status_code == 303 and "error" not in response.headers["location"]
+        page = (await host.get(link)).text
+        assert 'class="move"' in page and 'data-status="playing"' in page
+        spectator = (await browser(app).get(link)).text
+        assert 'class="move"' not in spectator and "You are watching" in spectator
+
+
+async def test_a_guest_cannot_start_and_is_told_why(app: FastAPI) -> None:
+    async with browser(app) as host, browser(app) as guest:
+        link = await make_room(host)
+        response = await guest.post(link + "/start")
+        page = (await guest.get(response.headers["location"])).text
+        assert "Only the host can do that." in page
+
+
+async def test_join_by_code_or_link_and_unknown_rooms(client: httpx.AsyncClient) -> None:
+    response = await client.get("/join", params={"code": " http://x.y/r/abc123/ "})
+    assert response.headers["location"] == "/r/abc123"
+    response = await client.get("/join", params={"code": "no good!"})
+    assert response.headers["location"].startswith("/?error=")
+    missing = await client.get("/r/nosuchroom")
+    assert missing.status_code == 404 and "No such room" in missing.text
+
+
+async def test_the_rules_pages(client: httpx.AsyncClient) -> None:
+    from app.games.registry import GAMES
+
+    for game_id in GAMES:
+        if game_id == HighCard.id:
+            continue
+        page = await client.get(f"/rules/{game_id}")
+        assert page.status_code == 200 and "<h2>" in page.text, game_id
+    assert (await client.get("/rules/nope")).status_code == 404
