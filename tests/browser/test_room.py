@@ -135,3 +135,19 @@ def test_moves_in_the_page_are_json_buttons(table: Table) -> None:
     page = table.players[0]
     for raw in page.locator("#board .move").evaluate_all("bs => bs.map(b => b.dataset.move)"):
         assert json.loads(raw)["type"] == "pick"
+
+
+def test_a_move_can_be_made_with_the_keyboard(table: Table) -> None:
+    page = table.players[0]
+    before = version(page)
+    page.locator("#board .move").first.focus()
+    page.keyboard.press("Enter")
+    wait_for_version(page, before + 1)
+
+
+def test_copy_link_puts_the_room_link_on_the_clipboard(table: Table) -> None:
+    page = table.players[0]
+    page.context.grant_permissions(["clipboard-read", "clipboard-write"])
+    page.get_by_role("button", name="Copy link").click()
+    expect(page.get_by_role("alert")).to_contain_text("Link copied.")
+    assert page.evaluate("navigator.clipboard.readText()") == table.url
