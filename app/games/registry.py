@@ -5,8 +5,14 @@ from __future__ import annotations
 from typing import Any
 
 from app.games.base import Rules
+from app.games.bullenparty import Bullenparty
 from app.games.four_pints import FourPintsPlease
+from app.games.null_bock import NullBock
 
-_ALL: tuple[Rules[Any], ...] = (FourPintsPlease(),)
+_ALL: tuple[Rules[Any], ...] = (
+    NullBock(),
+    Bullenparty(),
+    FourPintsPlease(),
+)
 
 GAMES: dict[str, Rules[Any]] = {rules.id: rules for rules in _ALL}

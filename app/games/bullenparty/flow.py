@@ -1,0 +1,260 @@
+"""The automatic steps of Bullenparty: everything that happens without a choice.
+
+Each function works on a fresh copy of the state (made by `apply`) and appends what
+happened to `events`. `advance` runs the game forward until somebody must decide.
+"""
+
+from __future__ import annotations
+
+from app.games.base import Event, Rng, who
+from app.games.bullenparty.cards import HAND_SIZE, ROW_LIMIT, ROW_START, heads
+from app.games.bullenparty.state import (
+    BID,
+    EXTEND,
+    FINAL,
+    OVER,
+    REDUCE,
+    RESOLVE,
+    TAKE,
+    Row,
+    State,
+)
+
+
+def cards_text(cards: list[int]) -> str:
+    return ", ".join(str(c) for c in cards)
+
+
+def bid_text(bid: int | str) -> str:
+    return str(bid) if isinstance(bid, int) else f"zero card {bid}"
+
+
+def row_name(index: int) -> str:
+    return f"row {index + 1}"
+
+
+def draw_card(state: State, events: list[Event]) -> int | None:
+    """The top card of the draw pile, reshuffling the discard pile when it is empty
+    (which makes this round the last). None when both piles are empty."""
+    if not state.draw:
+        if not state.discard:
+            return None
+        rng = Rng(state.rng)
+        pile = state.discard
+        rng.shuffle(pile)
+        state.rng = rng.state
+        state.draw, state.discard = pile, []
+        state.last_round = True
+        events.append(Event(
+            "reshuffle",
+            "The draw pile is empty: the discard pile is shuffled into a new draw pile. "
+            "This round is the last.",
+        ))
+    return state.draw.pop(0)
+
+
+def start_round(state: State, events: list[Event]) -> None:
+    """Lay out a row of two cards per player, or end the game if the cards run out."""
+    laid: list[int] = []
+    for _ in range(ROW_START * state.players):
+        card = draw_card(state, events)
+        if card is None:
+            state.set_aside.extend(laid)
+            events.append(Event(
+                "no-cards",
+                "There are not enough cards left to lay out the rows: the game ends.",
+            ))
+            begin_final(state, events)
+            return
+        laid.append(card)
+    state.round += 1
+    state.rows = [Row(laid[i : i + ROW_START]) for i in range(0, len(laid), ROW_START)]
+    state.zero_blocked = False
+    state.phase = BID
+    for seat in state.seats:
+        seat.last_bid = None
+    rows = "; ".join(f"{row_name(i)}: {cards_text(r.cards)}" for i, r in enumerate(state.rows))
+    events.append(Event("round", f"Round {state.round}. The rows are laid out: {rows}."))
+
+
+def bidders(state: State) -> list[int]:
+    """Seats that have not taken a row this round."""
+    takers = {row.taker for row in state.rows}
+    return [s for s in range(state.players) if s not in takers]
+
+
+def reveal(state: State, events: list[Event]) -> None:
+    """Turn up all pending bids and queue them: numbers ascending, then zeros A..E."""
+    numbers: list[tuple[int, int]] = []
+    zeros: list[tuple[str, int]] = []
+    for s, seat in enumerate(state.seats):
+        bid = seat.pending
+        seat.last_bid = bid
+        seat.pending = None
+        if bid is None:
+            continue
+        seat.bid = bid
+        if isinstance(bid, int):
+            seat.hand.remove(bid)
+            numbers.append((bid, s))
+        else:
+            seat.zero_known = True
+            zeros.append((bid, s))
+    state.queue = [s for _, s in sorted(numbers)] + [s for _, s in sorted(zeros)]
+    shown = ", ".join(
+        f"{who(s)} {bid_text(b)}"
+        for s in range(state.players)
+        if (b := state.seats[s].bid) is not None
+    )
+    events.append(Event("reveal", f"The bids are revealed: {shown}."))
+
+
+def take_row(state: State, seat: int, index: int, events: list[Event]) -> None:
+    """A number bidder discards their bid and takes a row; then they reduce."""
+    player = state.seats[seat]
+    row = state.rows[index]
+    bid = player.bid
+    assert isinstance(bid, int)
+    state.discard.append(bid)
+    player.bid = None
+    player.hand = sorted(player.hand + row.cards)
+    bull = ""
+    if row.bull is not None:
+        player.bulls.append(row.bull)
+        bull = f" and a bull with {row.bull} heads"
+    events.append(Event(
+        "take",
+        f"{who(seat)} discards {bid} and takes {row_name(index)}: {cards_text(row.cards)} "
+        f"({heads(row.cards)} heads){bull}.",
+    ))
+    row.cards, row.bull, row.taker = [], None, seat
+    if len(player.hand) > HAND_SIZE:
+        state.phase = REDUCE
+    else:
+        end_reduce(state)
+
+
+def end_reduce(state: State) -> None:
+    state.queue.pop(0)
+    state.phase = RESOLVE
+
+
+def extend_row(state: State, seat: int, index: int, events: list[Event]) -> None:
+    """A zero bidder adds the turned-up card to an open row; the fifth card closes it."""
+    row = state.rows[index]
+    card = state.drawn
+    assert card is not None
+    row.cards.append(card)
+    state.drawn = None
+    events.append(Event("extend", f"{who(seat)} adds {card} to {row_name(index)}."))
+    if len(row.cards) >= ROW_LIMIT:
+        if state.bull_stack:
+            row.bull = state.bull_stack.pop(0)
+            events.append(Event(
+                "close",
+                f"{row_name(index).capitalize()} is closed with a bull of {row.bull} heads.",
+            ))
+        else:
+            events.append(Event(
+                "close", f"{row_name(index).capitalize()} is closed; the bulls are all gone."
+            ))
+    return_zero(state, seat)
+
+
+def return_zero(state: State, seat: int) -> None:
+    state.seats[seat].bid = None
+    state.queue.pop(0)
+    state.phase = RESOLVE
+
+
+def resolve_zero(state: State, seat: int, events: list[Event]) -> None:
+    """Turn up a card for a zero bid (or void it); place it if there is no choice."""
+    if state.drawn is None:
+        open_rows = [i for i, r in enumerate(state.rows) if r.open]
+        if state.zero_blocked or not open_rows:
+            why = "no cards are left" if state.zero_blocked else "no row is open any more"
+            events.append(Event("void", f"{who(seat)}'s zero card has no effect: {why}."))
+            return_zero(state, seat)
+            return
+        card = draw_card(state, events)
+        if card is None:
+            state.zero_blocked = True
+            events.append(Event(
+                "void",
+                f"{who(seat)}'s zero card has no effect: no cards are left. "
+                "Zero cards may not be bid for the rest of this round.",
+            ))
+            return_zero(state, seat)
+            return
+        state.drawn = card
+        events.append(Event("turn", f"{who(seat)} turns up {card}."))
+    open_rows = [i for i, r in enumerate(state.rows) if r.open]
+    if len(open_rows) == 1:
+        extend_row(state, seat, open_rows[0], events)
+    else:
+        state.phase = EXTEND
+
+
+def step_queue(state: State, events: list[Event]) -> None:
+    """Resolve the head of the queue, or stop at the choice its bidder has to make."""
+    seat = state.queue[0]
+    bid = state.seats[seat].bid
+    if isinstance(bid, int):
+        remaining = [i for i, r in enumerate(state.rows) if r.remaining]
+        if len(remaining) == 1:
+            take_row(state, seat, remaining[0], events)
+        else:
+            state.phase = TAKE
+    else:
+        resolve_zero(state, seat, events)
+
+
+def advance(state: State, events: list[Event]) -> None:
+    """Run every automatic step until somebody has to decide (or the game is over)."""
+    while state.phase in (BID, RESOLVE):
+        if state.phase == BID:
+            if any(state.seats[s].pending is None for s in bidders(state)):
+                return
+            reveal(state, events)
+            state.phase = RESOLVE
+        elif state.queue:
+            step_queue(state, events)
+        elif bidders(state):
+            state.phase = BID
+        else:
+            end_round(state, events)
+    if state.phase == FINAL and not any(seat.draft_hand for seat in state.seats):
+        finish(state, events)
+
+
+def end_round(state: State, events: list[Event]) -> None:
+    if state.last_round:
+        begin_final(state, events)
+    else:
+        start_round(state, events)
+
+
+def begin_final(state: State, events: list[Event]) -> None:
+    """Everyone lays all number cards from hand onto their piles, in secret."""
+    state.phase = FINAL
+    state.rows = []
+    for seat in state.seats:
+        seat.last_bid = None
+        seat.draft_hand = list(seat.hand)
+        seat.draft_piles = [list(p) for p in seat.piles]
+    events.append(Event(
+        "final",
+        "The game is over. Everyone now lays all number cards from hand onto their piles, "
+        "in secret.",
+    ))
+
+
+def finish(state: State, events: list[Event]) -> None:
+    """Reveal the final placements; the game is over."""
+    for s, seat in enumerate(state.seats):
+        assert seat.draft_piles is not None
+        seat.piles, seat.hand = seat.draft_piles, []
+        seat.draft_hand = seat.draft_piles = None
+        piles = "; ".join(cards_text(p) for p in seat.piles) or "none"
+        events.append(Event("piles", f"{who(s)}'s piles: {piles}."))
+    state.phase = OVER

@@ -1,0 +1,96 @@
+"""What one seat (or a spectator) may see of a Bullenparty game, enough to draw the board.
+
+Public: rows, the turned-up card, the discard pile, piles, bulls, revealed bids, the bull
+stack (never shuffled), counts. Private: a hand, one's own zero card until it is first
+played, a pending bid, a final placement in progress. Never: the draw pile order, the
+cards removed for the player count, the zero cards nobody was dealt.
+"""
+
+from __future__ import annotations
+
+from app.games.base import JSON, Move, Outcome
+from app.games.bullenparty.cards import HEADS_TEXT, heads
+from app.games.bullenparty.flow import bidders
+from app.games.bullenparty.scoring import plus_pile_index, score_of_heads
+from app.games.bullenparty.state import BID, FINAL, Row, Seat, State
+
+
+def row_view(index: int, row: Row) -> JSON:
+    return {
+        "index": index,
+        "cards": list(row.cards),
+        "heads": heads(row.cards),
+        "bull": row.bull,
+        "open": row.open,
+        "taker": row.taker,
+    }
+
+
+def bid_status(state: State, s: int, bidding: set[int]) -> str | None:
+    """"choosing" / "chosen" while bids are secret; None for a seat not bidding."""
+    if state.phase != BID or s not in bidding:
+        return None
+    return "choosing" if state.seats[s].pending is None else "chosen"
+
+
+def seat_view(state: State, s: int, viewer: int | None, bidding: set[int]) -> JSON:
+    seat: Seat = state.seats[s]
+    pile_heads = [heads(p) for p in seat.piles]
+    sc = score_of_heads(pile_heads, seat.bulls)
+    return {
+        "seat": s,
+        "hand_count": len(seat.hand),
+        "zero": seat.zero if seat.zero_known or s == viewer else None,
+        "piles": [list(p) for p in seat.piles],
+        "pile_heads": pile_heads,
+        "plus_pile": plus_pile_index(pile_heads),
+        "bulls": list(seat.bulls),
+        "score": sc.to_json(),
+        "has_row": any(row.taker == s for row in state.rows),
+        "bid_status": bid_status(state, s, bidding),
+        "bid": seat.bid,
+        "last_bid": seat.last_bid,
+        "done": state.phase == FINAL and not seat.draft_hand,
+    }
+
+
+def own_view(seat: Seat) -> JSON:
+    draft = None
+    if seat.draft_hand is not None and seat.draft_piles is not None:
+        draft = {
+            "hand": list(seat.draft_hand),
+            "piles": [list(p) for p in seat.draft_piles],
+            "pile_heads": [heads(p) for p in seat.draft_piles],
+        }
+    return {"hand": list(seat.hand), "zero": seat.zero, "pending": seat.pending, "draft": draft}
+
+
+def view(
+    state: State, seat: int | None, to_act: list[int], moves: list[Move],
+    outcome: Outcome | None,
+) -> JSON:
+    bidding = set(bidders(state)) if state.phase == BID else set()
+    seats = [seat_view(state, s, seat, bidding) for s in range(state.players)]
+    return {
+        "game": "bullenparty",
+        "players": state.players,
+        "phase": state.phase,
+        "round": state.round,
+        "last_round": state.last_round,
+        "to_act": to_act,
+        "current": state.current,
+        "rows": [row_view(i, r) for i, r in enumerate(state.rows)],
+        "drawn": state.drawn,
+        "draw_count": len(state.draw),
+        "discard": list(state.discard),
+        "removed_count": len(state.removed),
+        "set_aside": list(state.set_aside),
+        "bull_stack": list(state.bull_stack),
+        "zero_blocked": state.zero_blocked,
+        "seats": seats,
+        "scores": [sv["score"]["total"] for sv in seats],
+        "me": own_view(state.seats[seat]) if seat is not None else None,
+        "heads": HEADS_TEXT,
+        "moves": moves,
+        "outcome": outcome.to_json() if outcome is not None else None,
+    }

@@ -1,0 +1,106 @@
+"""The state of a game of Null Bock!: plain lists, cheap to copy, lossless as JSON."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from app.games.base import JSON
+
+EDGE_PHASE = "edge"
+"""Every seat still without an Edge card chooses one, face down, at the same time."""
+PLAY_PHASE = "play"
+OVER_PHASE = "over"
+
+
+@dataclass
+class NullBockState:
+    players: int
+    target: int
+    rounds: int | None
+    rng: int
+    round: int
+    phase: str
+    first: int
+    """The first player of the current round."""
+    turn: int | None
+    """The seat to act in the play phase."""
+    hands: list[list[str]]
+    edges: list[str | None]
+    pending: list[str | None]
+    """Edge choices made but not yet revealed (edge phase only)."""
+    arena: list[str]
+    arena_owner: int | None
+    """The seat that played the Arena's top card."""
+    harems: list[list[str]]
+    discard: list[str]
+    """Arena cards nobody won at the end of a round; gathered again for the next one."""
+    removed: list[str]
+    """Cards out of the game for this player count."""
+    passes: int
+    """Passes in a row since the last card was played."""
+    scores: list[int]
+    last_round: JSON | None = None
+    """The public summary of the last finished round. Replaced, never mutated."""
+    round_points: list[list[int]] = field(default_factory=list)
+    """Points each seat made in every finished round. Inner lists are never mutated."""
+
+    def copy(self) -> NullBockState:
+        """A copy sharing nothing mutable with self (last_round and round_points'
+        inner lists are never mutated)."""
+        return NullBockState(
+            players=self.players,
+            target=self.target,
+            rounds=self.rounds,
+            rng=self.rng,
+            round=self.round,
+            phase=self.phase,
+            first=self.first,
+            turn=self.turn,
+            hands=[list(h) for h in self.hands],
+            edges=list(self.edges),
+            pending=list(self.pending),
+            arena=list(self.arena),
+            arena_owner=self.arena_owner,
+            harems=[list(h) for h in self.harems],
+            discard=list(self.discard),
+            removed=list(self.removed),
+            passes=self.passes,
+            scores=list(self.scores),
+            last_round=self.last_round,
+            round_points=list(self.round_points),
+        )
+
+    def encode(self) -> JSON:
+        data = dict(vars(self.copy()))
+        data["round_points"] = [list(p) for p in self.round_points]
+        data["last_round"] = copy_summary(self.last_round)
+        return data
+
+    @classmethod
+    def decode(cls, data: Mapping[str, Any]) -> NullBockState:
+        state = cls(**data).copy()
+        state.round_points = [list(p) for p in state.round_points]
+        state.last_round = copy_summary(state.last_round)
+        return state
+
+    def every_card(self) -> list[str]:
+        out = [c for h in self.hands for c in h]
+        out += [c for c in self.edges if c is not None]
+        out += [c for c in self.pending if c is not None]
+        out += self.arena
+        out += [c for h in self.harems for c in h]
+        return out + self.discard + self.removed
+
+
+def copy_summary(summary: JSON | None) -> JSON | None:
+    """A deep copy of a round summary: scalars and lists of (lists of) scalars."""
+    if summary is None:
+        return None
+    return {
+        key: [list(v) if isinstance(v, list) else v for v in value]
+        if isinstance(value, list)
+        else value
+        for key, value in summary.items()
+    }

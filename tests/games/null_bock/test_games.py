@@ -1,0 +1,78 @@
+"""Whole games through the registry, and the fast paths agreeing with the rule tables."""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from typing import Any
+
+from app.games.base import parse_options
+from app.games.null_bock import NullBock
+from app.games.null_bock.cards import full_deck
+from app.games.null_bock.placement import arena_error, edge_error, has_legal_play, legal_plays
+from app.games.registry import GAMES
+
+
+def random_game(players: int, options: dict[str, Any], seed: int) -> list[Any]:
+    """Every state of one random game played through GAMES["null-bock"] alone."""
+    rules = GAMES["null-bock"]
+    rnd = random.Random(seed)
+    state = rules.setup(players, parse_options(rules.Options, options), seed)
+    states = [state]
+    while rules.to_act(state):
+        seat = rnd.choice(sorted(rules.to_act(state)))
+        state, _ = rules.apply(state, seat, rnd.choice(list(rules.legal_moves(state, seat))))
+        states.append(state)
+    return states
+
+
+def test_a_random_five_player_game_plays_to_the_end() -> None:
+    rules = GAMES["null-bock"]
+    states = random_game(5, {}, seed=2024)
+    final = states[-1]
+    outcome = rules.outcome(final)
+    assert outcome is not None and max(outcome.scores) >= 150
+    assert outcome.winners == {s for s in range(5) if outcome.scores[s] == max(outcome.scores)}
+    assert rules.view(final, None)["phase"] == "over"
+    assert final.round == len(final.round_points) >= 1
+    assert [sum(r[s] for r in final.round_points) for s in range(5)] == list(outcome.scores)
+    assert Counter(rules.cards(final)) == Counter(full_deck())
+
+
+def test_rounds_mode_plays_exactly_that_many_rounds() -> None:
+    for rounds in (1, 3):
+        assert random_game(4, {"rounds": rounds}, seed=rounds)[-1].round == rounds
+
+
+def test_the_move_list_and_the_refusals_agree() -> None:
+    """apply checks a move directly (no move-list search) and legal_plays unrolls the
+    tables: both must agree with arena_error / edge_error for every card and place."""
+    rules = GAMES["null-bock"]
+    deck = sorted(set(full_deck()))
+    checked = 0
+    for players in (3, 6):
+        for state in random_game(players, {"rounds": 1}, seed=players)[::3]:
+            for seat in range(players):
+                listed = rules.legal_moves(state, seat)
+                for card in deck:
+                    moves: list[dict[str, Any]] = [{"type": "edge", "card": card}]
+                    moves.append({"type": "play", "card": card, "to": "arena"})
+                    moves += [
+                        {"type": "play", "card": card, "to": "edge", "edge": e}
+                        for e in range(players)
+                    ]
+                    for move in moves:
+                        legal = NullBock().refusal(state, seat, move) is None
+                        assert legal == (move in listed), (move, seat)
+                        checked += 1
+                if state.phase == "play" and seat == state.turn:
+                    plays = legal_plays(state, seat)
+                    assert has_legal_play(state, seat) == bool(plays)
+                    for card in set(state.hands[seat]):
+                        assert ((card, "arena", None) in plays) == (
+                            arena_error(state.arena, card) is None
+                        )
+                        for e, edge in enumerate(state.edges):
+                            ok = bool(state.arena) and edge_error(edge, card) is None
+                            assert ((card, "edge", e) in plays) == ok
+    assert checked > 10_000
