@@ -15,6 +15,7 @@ Differences from the first sketch in the brief, on purpose:
 
 from __future__ import annotations
 
+import asyncio
 import logging
 from collections import OrderedDict
 from collections.abc import Callable, Mapping
@@ -71,6 +72,7 @@ class RoomService:
         self.games = games  # the live registry: tests may register a game into it
         self.presence = presence or (lambda code: set())
         self.locks = RoomLocks()
+        self._reads: dict[str, asyncio.Future[RoomRecord | None]] = {}
         self._event_cache: OrderedDict[
             tuple[str, int], tuple[int, list[tuple[int, list[Event]]]]
         ] = OrderedDict()
@@ -79,6 +81,23 @@ class RoomService:
 
     async def _load(self, code: str) -> RoomRecord:
         room = await self.repo.load(code) if isinstance(code, str) else None
+        if room is None:
+            raise errors.RoomNotFound()
+        return room
+
+    async def _shared_load(self, code: str, at_least: int) -> RoomRecord:
+        pending = self._reads.get(code)
+        if pending is not None:
+            room = await asyncio.shield(pending)
+            if room is not None and room.version >= at_least:
+                return room
+        read = asyncio.ensure_future(self.repo.load(code))
+        self._reads[code] = read
+        try:
+            room = await asyncio.shield(read)
+        finally:
+            if self._reads.get(code) is read:
+                del self._reads[code]
         if room is None:
             raise errors.RoomNotFound()
         return room
@@ -129,8 +148,15 @@ class RoomService:
     async def is_host(self, code: str, token: str | None) -> bool:
         return token_matches(token, (await self._load(code)).host_token_hash)
 
-    async def snapshot(self, code: str, seat: int | None) -> Snapshot:
-        room = await self._load(code)
+    async def snapshot(
+        self, code: str, seat: int | None, *, at_least: int | None = None
+    ) -> Snapshot:
+        """`seat`'s view, log and names. With `at_least` (the version a bus notice
+        announced) concurrent callers share one database read, as long as it shows at
+        least that version: one read per notice, not one per connected viewer."""
+        room = await self._load(code) if at_least is None else await self._shared_load(
+            code, at_least
+        )
         rules = self._rules(room.game_id)
         names = [s.name or f"Seat {s.index + 1}" for s in room.seats]
         view: dict[str, Any] | None = None

@@ -88,10 +88,13 @@ class Connection:
         self.sent_status = room.status
         await self.send(RoomOut(room=room, seat=self.seat, host=is_host))
 
-    async def send_state(self, force: bool = False) -> None:
+    async def send_state(self, force: bool = False, notice: int | None = None) -> None:
         """This viewer's newest view (a board for browsers); then the room, if the status
-        changed (started, finished, reopened)."""
-        snap = await self.rooms.snapshot(self.code, self.seat)
+        changed (started, finished, reopened). `notice`: the version a bus notice
+        announced, which lets the sockets of one room share one database read."""
+        if notice is not None and notice <= self.sent_version:
+            return
+        snap = await self.rooms.snapshot(self.code, self.seat, at_least=notice)
         if snap.view is not None and (snap.version > self.sent_version or force):
             self.sent_version = snap.version
             common: dict[str, Any] = snap.model_dump(exclude={"view"})
@@ -126,7 +129,8 @@ class Connection:
         async for message in subscriber:
             kind = message.get("kind")
             if kind == "state":
-                await self.send_state()
+                version = message.get("version")
+                await self.send_state(notice=version if isinstance(version, int) else None)
             elif kind == "room":
                 await self.reseat()
                 await self.send_room()
