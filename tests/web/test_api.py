@@ -164,7 +164,8 @@ async def test_openapi_documents_the_api_with_response_models(
     for path in ["/api/games", "/api/rooms", "/api/rooms/{code}", "/api/rooms/{code}/seats",
                  "/api/rooms/{code}/start", "/api/rooms/{code}/moves",
                  "/api/rooms/{code}/rematch", "/api/rooms/{code}/view",
-                 "/api/rooms/{code}/seats/{seat}", "/api/rooms/{code}/seat"]:
+                 "/api/rooms/{code}/seats/{seat}", "/api/rooms/{code}/seat",
+                 "/api/rooms/{code}/chat"]:
         assert path in paths
     ok = paths["/api/rooms/{code}"]["get"]["responses"]["200"]["content"]["application/json"]
     assert ok["schema"]["$ref"].endswith("/RoomForYou")
@@ -180,3 +181,13 @@ async def test_cookies_are_secure_when_configured(sqlite_url: str, toy: object) 
     async with secure_app.router.lifespan_context(secure_app), another(secure_app) as client:
         response = await client.post("/api/rooms", json={"game": TOY, "seats": 2})
         assert "Secure" in response.headers["set-cookie"]
+
+
+async def test_chat_through_the_api(app: FastAPI, client: httpx.AsyncClient) -> None:
+    code = (await client.post("/api/rooms", json={"game": TOY, "seats": 2})).json()["code"]
+    await client.post(f"/api/rooms/{code}/seats", json={"name": "Ann"})
+    sent = await client.post(f"/api/rooms/{code}/chat", json={"text": " hi "})
+    assert sent.status_code == 201 and sent.json()["name"] == "Ann"
+    empty = await client.post(f"/api/rooms/{code}/chat", json={"text": ""})
+    assert empty.status_code == 422 and empty.json()["code"] == "invalid_chat"
+    assert [c["text"] for c in (await client.get(f"/api/rooms/{code}/chat")).json()] == ["hi"]
