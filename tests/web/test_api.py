@@ -105,11 +105,12 @@ async def test_illegal_and_stale_moves_get_reasons(
             "version": 0, "move": {"type": "pick", "card": 1}})
         assert stale.status_code == 409
         assert stale.json()["code"] == "stale" and stale.json()["version"] == 1
-        spectator = await another(app).post(f"/api/rooms/{code}/moves", json={
-            "version": 1, "move": {"type": "pick", "card": 1}})
-        assert spectator.status_code == 403 and spectator.json()["code"] == "not_seated"
-        view = (await another(app).get(f"/api/rooms/{code}/view")).json()
-        assert view["seat"] is None and view["view"]["hand"] is None
+        async with another(app) as stranger:
+            spectator = await stranger.post(f"/api/rooms/{code}/moves", json={
+                "version": 1, "move": {"type": "pick", "card": 1}})
+            assert spectator.status_code == 403 and spectator.json()["code"] == "not_seated"
+            view = (await stranger.get(f"/api/rooms/{code}/view")).json()
+            assert view["seat"] is None and view["view"]["hand"] is None
 
 
 @pytest.mark.parametrize(("body", "message"), [
