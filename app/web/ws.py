@@ -13,6 +13,7 @@ import asyncio
 import contextlib
 import json
 import logging
+import time
 from typing import Any
 from urllib.parse import urlsplit
 
@@ -64,6 +65,23 @@ def wire_error(exc: Exception) -> ErrorOut:
     return ErrorOut(code="error", reason="Something went wrong.")
 
 
+class Bucket:
+    """A token bucket: `burst` messages at once, `rate` per second after that."""
+
+    def __init__(self, burst: float = 30, rate: float = 10) -> None:
+        self.burst, self.rate = burst, rate
+        self.tokens, self.at = burst, time.monotonic()
+
+    def take(self) -> bool:
+        now = time.monotonic()
+        self.tokens = min(self.burst, self.tokens + (now - self.at) * self.rate)
+        self.at = now
+        if self.tokens < 1:
+            return False
+        self.tokens -= 1
+        return True
+
+
 class Connection:
     def __init__(self, websocket: WebSocket, rooms: RoomService, hub: Hub, code: str,
                  html: bool) -> None:
@@ -76,6 +94,7 @@ class Connection:
         self.sent_version = -1
         self.sent_status = ""
         self.send_lock = asyncio.Lock()
+        self.bucket = Bucket()
 
     async def send(self, message: BaseModel) -> None:
         async with self.send_lock:
@@ -153,6 +172,9 @@ class Connection:
                 continue
             if len(text.encode()) > MAX_MESSAGE_BYTES:
                 await self.send(ErrorOut(code="too_big", reason="That message is too long."))
+                continue
+            if not self.bucket.take():
+                await self.send(ErrorOut(code="too_fast", reason="Slow down a little."))
                 continue
             try:
                 await self.handle(client_message.validate_python(json.loads(text)))
