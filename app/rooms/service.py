@@ -1,7 +1,10 @@
 """RoomService: rooms, seats and the move pipeline. No HTTP here.
 
 The web layer (pages, JSON API, WebSocket) reaches it as `app.state.rooms`. Every method
-reads the room fresh from the database, so several app processes on one database agree.
+reads the room from the database (never from a process-local copy), so several app
+processes on one database agree; `snapshot(..., at_least=v)` lets the viewers of one
+bus notice share a read that shows version v or newer.
+Beyond the brief's list: `chat(code, seat, text)`, `chat_history(code)`.
 Differences from the first sketch in the brief, on purpose:
 - `take_seat(..., host_token=, current_token=)`: the host's own seat becomes the host
   seat, and a person who already sits in the room gets `AlreadySeated`.
