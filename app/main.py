@@ -7,6 +7,8 @@ connection hub on `app.state.hub`.
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from pathlib import Path
@@ -40,9 +42,13 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         app.state.hub = hub
         app.state.rooms = RoomService(Repository(sessions(engine)), broker, GAMES,
                                       hub.connected_seats)
+        heartbeat = asyncio.create_task(hub.heartbeat())
         try:
             yield
         finally:
+            heartbeat.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await heartbeat
             await broker.disconnect()
             await engine.dispose()
 

@@ -1,16 +1,19 @@
 """Who is connected: this process's sockets per room, and what other processes report.
 
 Each process publishes its own presence for a room (`{kind: presence, origin, seats,
-spectators}`) whenever a socket comes or goes, and answers a newcomer process once with
-its own, so every process can show the whole room's presence. A process that dies
-without saying goodbye leaves its last report behind until the room is quiet there.
+spectators}`) whenever a socket comes or goes, answers a newcomer process once with its
+own, and repeats it every HEARTBEAT seconds while it has sockets there. A report older
+than PRESENCE_TTL counts for nothing, so a process that died without saying goodbye
+stops showing its people as connected within a minute.
 """
 
 from __future__ import annotations
 
+import asyncio
 import itertools
 import logging
 import secrets
+import time
 from collections import defaultdict
 from typing import Any
 
@@ -19,13 +22,19 @@ from app.rooms.service import channel
 
 log = logging.getLogger(__name__)
 
+HEARTBEAT = 20.0
+PRESENCE_TTL = 3 * HEARTBEAT
+
 
 class Hub:
-    def __init__(self, broker: Broker) -> None:
+    def __init__(self, broker: Broker, clock: Any = time.monotonic) -> None:
         self.broker = broker
+        self.clock = clock
         self.origin = secrets.token_hex(8)
         self.local: dict[str, dict[int, int | None]] = defaultdict(dict)
-        self.remote: dict[str, dict[str, tuple[frozenset[int], int]]] = defaultdict(dict)
+        self.remote: dict[str, dict[str, tuple[frozenset[int], int, float]]] = (
+            defaultdict(dict)
+        )
         self._ids = itertools.count(1)
 
     async def join(self, code: str, seat: int | None) -> int:
@@ -55,21 +64,36 @@ class Hub:
         new = origin not in self.remote[code]
         seats = frozenset(s for s in message.get("seats", []) if isinstance(s, int))
         spectators = message.get("spectators", 0)
-        self.remote[code][origin] = (seats, spectators if isinstance(spectators, int) else 0)
+        spectators = spectators if isinstance(spectators, int) else 0
+        if seats or spectators:
+            self.remote[code][origin] = (seats, spectators, self.clock())
+        else:
+            self.remote[code].pop(origin, None)
         return new and bool(self.local.get(code))
+
+    def _reports(self, code: str) -> list[tuple[frozenset[int], int]]:
+        oldest = self.clock() - PRESENCE_TTL
+        return [(seats, n) for seats, n, at in self.remote.get(code, {}).values() if at >= oldest]
 
     def connected_seats(self, code: str) -> set[int]:
         seats = {s for s in self.local.get(code, {}).values() if s is not None}
-        for remote_seats, _ in self.remote.get(code, {}).values():
+        for remote_seats, _ in self._reports(code):
             seats |= remote_seats
         return seats
 
     def spectators(self, code: str) -> int:
         here = sum(1 for s in self.local.get(code, {}).values() if s is None)
-        return here + sum(n for _, n in self.remote.get(code, {}).values())
+        return here + sum(n for _, n in self._reports(code))
 
     async def answer(self, code: str) -> None:
         await self._announce(code)
+
+    async def heartbeat(self, interval: float = HEARTBEAT) -> None:
+        """Repeat this process's presence in every room it has sockets in (a task)."""
+        while True:
+            await asyncio.sleep(interval)
+            for code in list(self.local):
+                await self._announce(code)
 
     async def _announce(self, code: str) -> None:
         local = self.local.get(code, {})

@@ -1,7 +1,10 @@
 """RoomService: rooms, seats and the move pipeline. No HTTP here.
 
 The web layer (pages, JSON API, WebSocket) reaches it as `app.state.rooms`. Every method
-reads the room fresh from the database, so several app processes on one database agree.
+reads the room from the database (never from a process-local copy), so several app
+processes on one database agree; `snapshot(..., at_least=v)` lets the viewers of one
+bus notice share a read that shows version v or newer.
+Beyond the brief's list: `chat(code, seat, text)`, `chat_history(code)`.
 Differences from the first sketch in the brief, on purpose:
 - `take_seat(..., host_token=, current_token=)`: the host's own seat becomes the host
   seat, and a person who already sits in the room gets `AlreadySeated`.
@@ -16,7 +19,6 @@ Differences from the first sketch in the brief, on purpose:
 from __future__ import annotations
 
 import logging
-from collections import OrderedDict
 from collections.abc import Callable, Mapping
 from typing import Any
 
@@ -24,7 +26,6 @@ from sqlalchemy.exc import IntegrityError
 
 from app.db.repository import Repository, RoomRecord
 from app.games.base import (
-    Event,
     IllegalMove,
     InvalidOptions,
     Rules,
@@ -36,29 +37,17 @@ from app.rooms import errors
 from app.rooms.locks import RoomLocks
 from app.rooms.models import ChatLine, RoomInfo, SeatInfo, Snapshot
 from app.rooms.names import clean_chat, clean_name
+from app.rooms.reads import EventLog, SharedReads
 from app.rooms.tokens import hash_token, new_room_code, new_seed, new_token, token_matches
 
 log = logging.getLogger(__name__)
 
 LOG_LINES = 200
 CHAT_HISTORY = 50
-EVENT_CACHE_GAMES = 256
 
 
 def channel(code: str) -> str:
     return f"room:{code}"
-
-
-class _Names(dict[str, str]):
-    def __missing__(self, key: str) -> str:
-        return "?"
-
-
-def log_line(event: Event, names: list[str]) -> str:
-    try:
-        return event.text.format_map(_Names({f"p{i}": n for i, n in enumerate(names)}))
-    except (ValueError, IndexError, AttributeError):
-        return event.text
 
 
 class RoomService:
@@ -71,9 +60,8 @@ class RoomService:
         self.games = games  # the live registry: tests may register a game into it
         self.presence = presence or (lambda code: set())
         self.locks = RoomLocks()
-        self._event_cache: OrderedDict[
-            tuple[str, int], tuple[int, list[tuple[int, list[Event]]]]
-        ] = OrderedDict()
+        self.reads = SharedReads(repo)
+        self.log = EventLog(repo)
 
     # -- reading -------------------------------------------------------------
 
@@ -129,8 +117,18 @@ class RoomService:
     async def is_host(self, code: str, token: str | None) -> bool:
         return token_matches(token, (await self._load(code)).host_token_hash)
 
-    async def snapshot(self, code: str, seat: int | None) -> Snapshot:
-        room = await self._load(code)
+    async def snapshot(
+        self, code: str, seat: int | None, *, at_least: int | None = None
+    ) -> Snapshot:
+        """`seat`'s view, log and names. With `at_least` (the version a bus notice
+        announced) concurrent callers share one database read, as long as it shows at
+        least that version: one read per notice, not one per connected viewer."""
+        if at_least is None:
+            room = await self._load(code)
+        elif (shared := await self.reads.load(code, at_least)) is not None:
+            room = shared
+        else:
+            raise errors.RoomNotFound()
         rules = self._rules(room.game_id)
         names = [s.name or f"Seat {s.index + 1}" for s in room.seats]
         view: dict[str, Any] | None = None
@@ -141,32 +139,11 @@ class RoomService:
             view = rules.view(state, seat)
             result = rules.outcome(state)
             outcome = result.to_json() if result else None
-            for version, events in await self._events(code, room.game_no, room.version):
-                if version <= room.version:
-                    lines.extend(log_line(e, names) for e in events if e.visible_to(seat))
+            lines = await self.log.lines(code, room.game_no, room.version, seat, names)
         return Snapshot(
             version=room.version, seat=seat, status=room.status,  # type: ignore[arg-type]
             view=view, log=lines[-LOG_LINES:], names=names, outcome=outcome,
         )
-
-    async def _events(
-        self, code: str, game_no: int, version: int
-    ) -> list[tuple[int, list[Event]]]:
-        """The game's events by version, up to at least `version`. The move log is
-        append-only, so each process keeps what it has read and asks the database only
-        when the room has moved past it."""
-        key = (code, game_no)
-        checked, cached = self._event_cache.pop(key, (0, []))
-        if checked < version:
-            after = cached[-1][0] if cached else 0
-            cached = list(cached)
-            for move in await self.repo.moves(code, game_no, after_version=after):
-                cached.append((move.version, [Event.from_json(e) for e in move.events]))
-            checked = version
-        self._event_cache[key] = (checked, cached)
-        while len(self._event_cache) > EVENT_CACHE_GAMES:
-            self._event_cache.popitem(last=False)
-        return cached
 
     # -- rooms and seats -----------------------------------------------------
 

@@ -13,8 +13,8 @@ from fastapi.responses import JSONResponse
 from pydantic import BaseModel, Field
 
 from app.games.base import IllegalMove, options_schema
-from app.rooms.errors import RoomError, StaleVersion
-from app.rooms.models import RoomInfo, Snapshot
+from app.rooms.errors import NotSeated, RoomError, StaleVersion
+from app.rooms.models import ChatLine, RoomInfo, Snapshot
 from app.web.deps import (
     HostTokenDep,
     RoomsDep,
@@ -53,6 +53,10 @@ class TakeSeat(BaseModel):
 class MoveBody(BaseModel):
     version: int
     move: dict[str, Any]
+
+
+class ChatBody(BaseModel):
+    text: str = Field(max_length=2000)
 
 
 class Version(BaseModel):
@@ -173,6 +177,21 @@ async def submit_move(
     code: str, body: MoveBody, rooms: RoomsDep, seat_token: SeatTokenDep
 ) -> Version:
     return Version(version=await rooms.submit_move(code, seat_token, body.version, body.move))
+
+
+@router.get("/rooms/{code}/chat", response_model=list[ChatLine], responses=ERRORS)
+async def chat_history(code: str, rooms: RoomsDep) -> list[ChatLine]:
+    await rooms.room(code)
+    return await rooms.chat_history(code)
+
+
+@router.post("/rooms/{code}/chat", response_model=ChatLine, status_code=201, responses=ERRORS)
+async def chat(code: str, body: ChatBody, rooms: RoomsDep, seat_token: SeatTokenDep) -> ChatLine:
+    room = await rooms.room(code)
+    seat = await rooms.seat_of(code, seat_token)
+    if seat is None and not room.spectators:
+        raise NotSeated("Only players can chat in this room.")
+    return await rooms.chat(code, seat, body.text)
 
 
 def install_error_handlers(app: FastAPI) -> None:

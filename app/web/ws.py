@@ -13,6 +13,7 @@ import asyncio
 import contextlib
 import json
 import logging
+import time
 from typing import Any
 from urllib.parse import urlsplit
 
@@ -64,6 +65,23 @@ def wire_error(exc: Exception) -> ErrorOut:
     return ErrorOut(code="error", reason="Something went wrong.")
 
 
+class Bucket:
+    """A token bucket: `burst` messages at once, `rate` per second after that."""
+
+    def __init__(self, burst: float = 30, rate: float = 10) -> None:
+        self.burst, self.rate = burst, rate
+        self.tokens, self.at = burst, time.monotonic()
+
+    def take(self) -> bool:
+        now = time.monotonic()
+        self.tokens = min(self.burst, self.tokens + (now - self.at) * self.rate)
+        self.at = now
+        if self.tokens < 1:
+            return False
+        self.tokens -= 1
+        return True
+
+
 class Connection:
     def __init__(self, websocket: WebSocket, rooms: RoomService, hub: Hub, code: str,
                  html: bool) -> None:
@@ -76,6 +94,7 @@ class Connection:
         self.sent_version = -1
         self.sent_status = ""
         self.send_lock = asyncio.Lock()
+        self.bucket = Bucket()
 
     async def send(self, message: BaseModel) -> None:
         async with self.send_lock:
@@ -88,10 +107,13 @@ class Connection:
         self.sent_status = room.status
         await self.send(RoomOut(room=room, seat=self.seat, host=is_host))
 
-    async def send_state(self, force: bool = False) -> None:
+    async def send_state(self, force: bool = False, notice: int | None = None) -> None:
         """This viewer's newest view (a board for browsers); then the room, if the status
-        changed (started, finished, reopened)."""
-        snap = await self.rooms.snapshot(self.code, self.seat)
+        changed (started, finished, reopened). `notice`: the version a bus notice
+        announced, which lets the sockets of one room share one database read."""
+        if notice is not None and notice <= self.sent_version:
+            return
+        snap = await self.rooms.snapshot(self.code, self.seat, at_least=notice)
         if snap.view is not None and (snap.version > self.sent_version or force):
             self.sent_version = snap.version
             common: dict[str, Any] = snap.model_dump(exclude={"view"})
@@ -126,7 +148,8 @@ class Connection:
         async for message in subscriber:
             kind = message.get("kind")
             if kind == "state":
-                await self.send_state()
+                version = message.get("version")
+                await self.send_state(notice=version if isinstance(version, int) else None)
             elif kind == "room":
                 await self.reseat()
                 await self.send_room()
@@ -149,6 +172,9 @@ class Connection:
                 continue
             if len(text.encode()) > MAX_MESSAGE_BYTES:
                 await self.send(ErrorOut(code="too_big", reason="That message is too long."))
+                continue
+            if not self.bucket.take():
+                await self.send(ErrorOut(code="too_fast", reason="Slow down a little."))
                 continue
             try:
                 await self.handle(client_message.validate_python(json.loads(text)))

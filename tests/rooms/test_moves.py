@@ -133,3 +133,29 @@ async def test_a_restarted_service_continues_the_game(
     assert [c.text for c in await again.chat_history(code)] == ["still here"]
     move = after.view["moves"][0]  # type: ignore[index]
     assert await again.submit_move(code, bob, version, move) == version + 1
+
+
+async def test_viewers_of_one_notice_share_one_read_but_never_an_older_one(
+    service: RoomService, monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    code, host, (ann, _bob) = await full_room(service)
+    version = await service.start(code, host)
+    reads = 0
+    load = service.repo.load
+
+    async def counting_load(room_code: str) -> Any:
+        nonlocal reads
+        reads += 1
+        return await load(room_code)
+
+    monkeypatch.setattr(service.repo, "load", counting_load)
+    snaps = await asyncio.gather(
+        *(service.snapshot(code, seat, at_least=version) for seat in [0, 1, None] * 4)
+    )
+    assert reads == 1 and {s.version for s in snaps} == {version}
+    assert [s.seat for s in snaps] == [0, 1, None] * 4
+    move = snaps[0].view["moves"][0]  # type: ignore[index]
+    newer = await service.submit_move(code, ann, version, move)
+    reads = 0
+    fresh = await service.snapshot(code, 1, at_least=newer)
+    assert fresh.version == newer and reads == 1

@@ -105,11 +105,12 @@ async def test_illegal_and_stale_moves_get_reasons(
             "version": 0, "move": {"type": "pick", "card": 1}})
         assert stale.status_code == 409
         assert stale.json()["code"] == "stale" and stale.json()["version"] == 1
-        spectator = await another(app).post(f"/api/rooms/{code}/moves", json={
-            "version": 1, "move": {"type": "pick", "card": 1}})
-        assert spectator.status_code == 403 and spectator.json()["code"] == "not_seated"
-        view = (await another(app).get(f"/api/rooms/{code}/view")).json()
-        assert view["seat"] is None and view["view"]["hand"] is None
+        async with another(app) as stranger:
+            spectator = await stranger.post(f"/api/rooms/{code}/moves", json={
+                "version": 1, "move": {"type": "pick", "card": 1}})
+            assert spectator.status_code == 403 and spectator.json()["code"] == "not_seated"
+            view = (await stranger.get(f"/api/rooms/{code}/view")).json()
+            assert view["seat"] is None and view["view"]["hand"] is None
 
 
 @pytest.mark.parametrize(("body", "message"), [
@@ -164,7 +165,8 @@ async def test_openapi_documents_the_api_with_response_models(
     for path in ["/api/games", "/api/rooms", "/api/rooms/{code}", "/api/rooms/{code}/seats",
                  "/api/rooms/{code}/start", "/api/rooms/{code}/moves",
                  "/api/rooms/{code}/rematch", "/api/rooms/{code}/view",
-                 "/api/rooms/{code}/seats/{seat}", "/api/rooms/{code}/seat"]:
+                 "/api/rooms/{code}/seats/{seat}", "/api/rooms/{code}/seat",
+                 "/api/rooms/{code}/chat"]:
         assert path in paths
     ok = paths["/api/rooms/{code}"]["get"]["responses"]["200"]["content"]["application/json"]
     assert ok["schema"]["$ref"].endswith("/RoomForYou")
@@ -180,3 +182,13 @@ async def test_cookies_are_secure_when_configured(sqlite_url: str, toy: object) 
     async with secure_app.router.lifespan_context(secure_app), another(secure_app) as client:
         response = await client.post("/api/rooms", json={"game": TOY, "seats": 2})
         assert "Secure" in response.headers["set-cookie"]
+
+
+async def test_chat_through_the_api(app: FastAPI, client: httpx.AsyncClient) -> None:
+    code = (await client.post("/api/rooms", json={"game": TOY, "seats": 2})).json()["code"]
+    await client.post(f"/api/rooms/{code}/seats", json={"name": "Ann"})
+    sent = await client.post(f"/api/rooms/{code}/chat", json={"text": " hi "})
+    assert sent.status_code == 201 and sent.json()["name"] == "Ann"
+    empty = await client.post(f"/api/rooms/{code}/chat", json={"text": ""})
+    assert empty.status_code == 422 and empty.json()["code"] == "invalid_chat"
+    assert [c["text"] for c in (await client.get(f"/api/rooms/{code}/chat")).json()] == ["hi"]

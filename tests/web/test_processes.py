@@ -106,3 +106,36 @@ async def test_broker_publish_subscribe(backend: str, request: pytest.FixtureReq
             assert a.queue.empty() and b.queue.empty()
     finally:
         await broker.disconnect()
+
+
+async def test_two_sockets_on_two_servers_move_at_one_version(
+    live_server: Start, database_url: str, redis_url: str, people: Make,
+) -> None:
+    """Both seats may act at version 1 (a simultaneous choice): both send at once, one
+    wins, the other gets "stale" with the current view and then moves at that version."""
+    one, two = live_server(database_url, redis_url), live_server(database_url, redis_url)
+    code, (ann, bob) = await seated_room(one, people, 2)
+    await start(code, ann)
+    await bob.use(two)
+    await ann.connect(code)
+    await bob.connect(code)
+    views = [await p.expect("view", version=1) for p in (ann, bob)]
+    await asyncio.gather(*(
+        p.send({"type": "move", "version": 1, "move": v["view"]["moves"][0]})
+        for p, v in zip((ann, bob), views, strict=True)
+    ))
+    outcomes = {}
+    for person in (ann, bob):
+        first = await person.receive()
+        while first["type"] not in {"error", "view"}:
+            first = await person.receive()
+        outcomes[id(person)] = first
+    kinds = sorted(m["type"] for m in outcomes.values())
+    assert kinds == ["error", "view"], outcomes
+    loser = ann if outcomes[id(ann)]["type"] == "error" else bob
+    assert outcomes[id(loser)]["code"] == "stale"
+    current = await loser.expect("view", version=2)
+    await loser.send({"type": "move", "version": 2, "move": current["view"]["moves"][0]})
+    for person in (ann, bob):
+        done = await person.expect("view", version=3)
+        assert done["log"][-1].endswith("wins the trick.")

@@ -263,3 +263,17 @@ async def test_room_info_shows_who_is_connected(server: LiveServer, people: Make
     await bob.expect("presence", seats=[1])
     room = (await ann.api("GET", f"/api/rooms/{code}")).json()
     assert [s["connected"] for s in room["seats"]] == [False, True]
+
+
+async def test_a_flood_of_messages_is_slowed_down_not_fatal(
+    server: LiveServer, people: Make,
+) -> None:
+    code, (ann, _bob) = await seated_room(server, people, 2)
+    await ann.connect(code)
+    for i in range(45):
+        await ann.send({"type": "chat", "text": f"spam {i}"})
+    errors = [m for m in await ann.quiet(0.5) if m["type"] == "error"]
+    assert errors and all(e["code"] == "too_fast" for e in errors)
+    await asyncio.sleep(0.3)
+    await ann.send({"type": "chat", "text": "calm again"})
+    assert (await ann.expect("chat", text="calm again"))["name"] == "P0"
