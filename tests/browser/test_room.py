@@ -52,8 +52,10 @@ def test_an_illegal_move_shows_the_rules_reason_and_changes_nothing(table: Table
 
 def test_a_stale_move_is_refused_and_the_current_board_comes_back(table: Table) -> None:
     ann, bo = table.players
+    start = version(bo)
     bo.locator("#board .move").first.click()
-    wait_for_version(ann, version(bo))
+    wait_for_version(bo, start + 1)
+    wait_for_version(ann, start + 1)
     current = version(ann)
     ann.locator("#room").evaluate("(el, v) => { el.dataset.version = String(v) }", current - 1)
     ann.locator("#board .move").first.click()
