@@ -11,6 +11,7 @@
   let socket = null;
   let retry = 0;
   const $ = (id) => document.getElementById(id);
+  const baseTitle = document.title;
 
   function say(text, kind) {
     const box = $("messages");
@@ -44,6 +45,8 @@
     if (typeof msg.version !== "number" || msg.version < version()) return; // a late update
     room.dataset.version = String(msg.version);
     $("board").innerHTML = msg.html;
+    const myTurn = $("board").querySelector(".move") !== null;
+    document.title = (myTurn ? "\u25CF " : "") + baseTitle; // a dot in the tab: your move
     if (Array.isArray(msg.log)) showLog(msg.log);
     const over = $("board").querySelector(".outcome") !== null;
     setStatus(msg.status || (over ? "finished" : "playing"));
@@ -133,6 +136,7 @@
     socket = new WebSocket(scheme + location.host + "/ws/rooms/" + encodeURIComponent(code) + "?format=html");
     socket.addEventListener("open", () => {
       retry = 0;
+      $("chat").replaceChildren(); // the server sends the chat history again
       room.dataset.connected = "true";
     });
     socket.addEventListener("message", (event) => {

@@ -91,6 +91,9 @@ def test_chat_reaches_everyone_escaped(table: Table) -> None:
     table.spectator.get_by_label("Message").fill("hello from the rail")
     table.spectator.get_by_role("button", name="Send").click()
     expect(bo.locator("#chat li").last).to_have_text("Spectator: hello from the rail")
+    bo.reload()  # the history comes back once
+    expect(bo.locator("#chat li")).to_have_count(2)
+    expect(bo.locator("#chat li").first).to_have_text(f"Ann: {text}")
 
 
 def test_players_see_who_is_watching_and_who_is_online(table: Table) -> None:
