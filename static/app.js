@@ -48,7 +48,7 @@
     const myTurn = $("board").querySelector(".move") !== null;
     document.title = (myTurn ? "\u25CF " : "") + baseTitle; // a dot in the tab: your move
     if (Array.isArray(msg.log)) showLog(msg.log);
-    const over = $("board").querySelector(".outcome") !== null;
+    const over = $("board").querySelector(".final-scores") !== null;
     setStatus(msg.status || (over ? "finished" : "playing"));
   }
 

@@ -123,7 +123,7 @@ def wait_for_version(page: Page, at_least: int) -> None:
 
 
 def finished(page: Page) -> bool:
-    return page.locator("#board .outcome").count() > 0
+    return page.locator("#board .final-scores").count() > 0
 
 
 def play_to_the_end(
@@ -165,7 +165,7 @@ def play_to_the_end(
         if on_move is not None:
             on_move(moves)
     for page in table.pages():
-        expect(page.locator("#board .outcome")).to_be_visible()
+        expect(page.locator("#board .final-scores")).to_be_visible()
     return moves
 
 

@@ -130,7 +130,7 @@ def test_rematch_starts_a_new_game_for_the_same_people(table: Table) -> None:
     bo.locator("#rematch button").click()
     for page in table.pages():
         wait_for_version(page, finished_at + 1)
-        expect(page.locator("#board .outcome")).to_have_count(0)
+        expect(page.locator("#board .final-scores")).to_have_count(0)
         expect(page.locator("#room")).to_have_attribute("data-status", "playing")
     expect(ann.locator("#rematch")).to_be_hidden()
     expect(ann.locator("#panel .is-you .seatlist__name")).to_have_text("Ann")

@@ -43,7 +43,7 @@ def test_three_players_and_a_spectator_play_high_card(
         moves = play_to_the_end(table, random.Random(1))
         assert moves == 6
         for page in table.pages():
-            expect(page.locator(".outcome")).to_contain_text("Final scores")
+            expect(page.locator(".final-scores")).to_contain_text("Final scores")
             expect(page.locator("#rematch")).to_be_visible() if page != table.spectator else None
         screenshot(table.players[0], screenshot_dir, "toy-finished-desktop")
         assert table.errors == []
