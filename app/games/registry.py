@@ -5,7 +5,8 @@ from __future__ import annotations
 from typing import Any
 
 from app.games.base import Rules
+from app.games.stier_zoekt_bier import StierZoektBier
 
-_ALL: tuple[Rules[Any], ...] = ()
+_ALL: tuple[Rules[Any], ...] = (StierZoektBier(),)
 
 GAMES: dict[str, Rules[Any]] = {rules.id: rules for rules in _ALL}

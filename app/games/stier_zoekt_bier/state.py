@@ -1,0 +1,190 @@
+"""The state of a game of Stier zoekt Bier, and its lossless JSON form.
+
+A player's stock is a list from bottom to top: its lowest CELLAR_SIZE cards are the
+cellar (face down), the rest the overflow (face up). A pub is a list of slots; a slot is
+one bull, or a pair (the top bull first), with the beer served to it.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field, fields
+from typing import Any
+
+from app.games.base import JSON
+from app.games.stier_zoekt_bier import cards as C
+
+# phases
+DRAFT, DRAUGHT, CHOOSE, SERVE, OVER = "draft", "draught", "choose", "serve", "over"
+# a player's serving stage
+SERVE_DRAUGHTED, SERVE_CELLAR, SERVE_DONE = "draughted", "cellar", "done"
+
+
+@dataclass
+class Slot:
+    bulls: list[str]
+    beer: list[str] = field(default_factory=list)
+
+    @property
+    def bull(self) -> str:
+        return self.bulls[0]
+
+    @property
+    def kind(self) -> str:
+        return C.BULLS[self.bull].beer
+
+    @property
+    def paired(self) -> bool:
+        return len(self.bulls) > 1
+
+    @property
+    def total(self) -> int:
+        return sum(C.glasses(card) for card in self.beer)
+
+    @property
+    def full(self) -> bool:
+        return C.is_full(self.bull, self.total)
+
+    @property
+    def points(self) -> int:
+        points = C.bull_points(self.bull, self.total)
+        return points * C.PAIR_FACTOR if self.paired else points
+
+    def clone(self) -> Slot:
+        return Slot(list(self.bulls), list(self.beer))
+
+
+@dataclass
+class Seat:
+    stock: list[str] = field(default_factory=list)
+    hand: list[str] = field(default_factory=list)
+    picks: list[str] = field(default_factory=list)
+    picked: bool = False
+    draughted: list[str] = field(default_factory=list)
+    has_draughted: bool = False
+    bid: int = 0
+    bid_beer: str | None = None
+    pub: list[Slot] = field(default_factory=list)
+    served_now: list[int] = field(default_factory=list)
+    stage: str = SERVE_DONE
+
+    @property
+    def cellar(self) -> list[str]:
+        return self.stock[: C.CELLAR_SIZE]
+
+    @property
+    def overflow(self) -> list[str]:
+        return self.stock[C.CELLAR_SIZE :]
+
+    @property
+    def points(self) -> int:
+        return sum(slot.points for slot in self.pub)
+
+    @property
+    def served_cards(self) -> int:
+        return sum(len(slot.beer) for slot in self.pub)
+
+    @property
+    def served_glasses(self) -> int:
+        return sum(slot.total for slot in self.pub)
+
+    def clone(self) -> Seat:
+        return Seat(
+            list(self.stock), list(self.hand), list(self.picks), self.picked,
+            list(self.draughted), self.has_draughted, self.bid, self.bid_beer,
+            [slot.clone() for slot in self.pub], list(self.served_now), self.stage,
+        )
+
+
+@dataclass
+class State:
+    players: int
+    variant: str
+    bulls_per_round: int
+    rng: int
+    round: int = 1
+    phase: str = DRAFT
+    draft_step: int = 1
+    boss: int = 0
+    beer_deck: list[str] = field(default_factory=list)
+    discard: list[str] = field(default_factory=list)
+    bull_deck: list[str] = field(default_factory=list)
+    bulls_out: list[str] = field(default_factory=list)
+    middle: list[str] = field(default_factory=list)
+    seats: list[Seat] = field(default_factory=list)
+    draught_pos: int = 0
+    ranking: list[int] = field(default_factory=list)
+    choose_pos: int = 0
+
+    @property
+    def grand_cafe(self) -> bool:
+        return self.variant == "grand-cafe"
+
+    @property
+    def bonus(self) -> bool:
+        return self.round > C.ROUNDS
+
+    def draught_order(self) -> list[int]:
+        return [(self.boss + i) % self.players for i in range(self.players)]
+
+    def clone(self) -> State:
+        return State(
+            self.players, self.variant, self.bulls_per_round, self.rng, self.round,
+            self.phase, self.draft_step, self.boss, list(self.beer_deck), list(self.discard),
+            list(self.bull_deck), list(self.bulls_out), list(self.middle),
+            [seat.clone() for seat in self.seats], self.draught_pos, list(self.ranking),
+            self.choose_pos,
+        )
+
+
+def encode(state: State) -> JSON:
+    return {
+        "players": state.players,
+        "variant": state.variant,
+        "bulls_per_round": state.bulls_per_round,
+        "rng": state.rng,
+        "round": state.round,
+        "phase": state.phase,
+        "draft_step": state.draft_step,
+        "boss": state.boss,
+        "beer_deck": list(state.beer_deck),
+        "discard": list(state.discard),
+        "bull_deck": list(state.bull_deck),
+        "bulls_out": list(state.bulls_out),
+        "middle": list(state.middle),
+        "seats": [_encode_seat(seat) for seat in state.seats],
+        "draught_pos": state.draught_pos,
+        "ranking": list(state.ranking),
+        "choose_pos": state.choose_pos,
+    }
+
+
+def _encode_seat(seat: Seat) -> JSON:
+    return {
+        "stock": list(seat.stock),
+        "hand": list(seat.hand),
+        "picks": list(seat.picks),
+        "picked": seat.picked,
+        "draughted": list(seat.draughted),
+        "has_draughted": seat.has_draughted,
+        "bid": seat.bid,
+        "bid_beer": seat.bid_beer,
+        "pub": [{"bulls": list(s.bulls), "beer": list(s.beer)} for s in seat.pub],
+        "served_now": list(seat.served_now),
+        "stage": seat.stage,
+    }
+
+
+def decode(data: dict[str, Any]) -> State:
+    values = {f.name: _plain(data[f.name]) for f in fields(State) if f.name != "seats"}
+    seats = [
+        Seat(
+            **{f.name: _plain(s[f.name]) for f in fields(Seat) if f.name != "pub"},
+            pub=[Slot(list(p["bulls"]), list(p["beer"])) for p in s["pub"]],
+        )
+        for s in data["seats"]
+    ]
+    return State(**values, seats=seats)
+
+
+def _plain(value: Any) -> Any:
+    return list(value) if isinstance(value, list) else value

@@ -1,0 +1,91 @@
+"""What one seat (or a spectator) may see: everything face up, plus their own secrets."""
+
+from __future__ import annotations
+
+from app.games.base import JSON, Outcome
+from app.games.stier_zoekt_bier import cards as C
+from app.games.stier_zoekt_bier import flow
+from app.games.stier_zoekt_bier.state import CHOOSE, DRAFT, DRAUGHT, SERVE, Seat, Slot, State
+
+
+def view(state: State, seat: int | None, outcome: Outcome | None) -> JSON:
+    acting = flow.to_act(state)
+    seats = [_public_seat(state, s, me) for s, me in enumerate(state.seats)]
+    return {
+        "game": "stier-zoekt-bier",
+        "players": state.players,
+        "variant": state.variant,
+        "phase": state.phase,
+        "round": min(state.round, C.ROUNDS + 1),
+        "rounds": C.ROUNDS,
+        "bonus": state.bonus,
+        "to_act": sorted(acting),
+        "boss": state.boss,
+        "middle": list(state.middle),
+        "bull_info": BULL_INFO,
+        "bull_deck": len(state.bull_deck),
+        "bulls_out": len(state.bulls_out),
+        "beer_deck": len(state.beer_deck),
+        "discard": len(state.discard),
+        "draft_step": state.draft_step if state.phase == DRAFT else None,
+        "draught_order": state.draught_order() if state.phase == DRAUGHT else [],
+        "ranking": list(state.ranking) if state.phase in (CHOOSE, SERVE) else [],
+        "seats": seats,
+        "you": _private(state, seat),
+        "scores": [seat_view["points"] for seat_view in seats],
+        "moves": flow.legal_moves(state, seat) if seat is not None else [],
+        "outcome": outcome.to_json() if outcome else None,
+    }
+
+
+def _public_seat(state: State, s: int, me: Seat) -> JSON:
+    pub = [_slot(slot, i in me.served_now) for i, slot in enumerate(me.pub)]
+    shown = me.has_draughted and state.phase in (DRAUGHT, CHOOSE, SERVE)
+    return {
+        "seat": s,
+        "boss": s == state.boss,
+        "cellar_count": min(len(me.stock), C.CELLAR_SIZE),
+        "overflow": me.stock[C.CELLAR_SIZE :],
+        "chosen": me.picked if state.phase == DRAFT else None,
+        "has_draughted": me.has_draughted if state.phase == DRAUGHT else None,
+        "draughted": list(me.draughted),
+        "bid": me.bid if shown else None,
+        "bid_beer": me.bid_beer if shown else None,
+        "pub": pub,
+        "stage": me.stage if state.phase == SERVE else None,
+        "points": sum(slot["points"] for slot in pub),
+        "served_cards": sum(len(slot["beer"]) for slot in pub),
+        "served_glasses": sum(slot["glasses"] for slot in pub),
+    }
+
+
+def _slot(slot: Slot, served_now: bool) -> JSON:
+    total = slot.total
+    points = C.bull_points(slot.bulls[0], total)
+    return {
+        "bulls": list(slot.bulls),
+        "beer": list(slot.beer),
+        "glasses": total,
+        "points": points * C.PAIR_FACTOR if len(slot.bulls) > 1 else points,
+        "full": C.is_full(slot.bulls[0], total),
+        "served_now": served_now,
+    }
+
+
+BULL_INFO: JSON = {
+    card: {"name": bull.name, "beer": bull.beer, "tiers": [list(t) for t in bull.tiers]}
+    for card, bull in C.BULLS.items()
+}
+
+
+def _private(state: State, seat: int | None) -> JSON | None:
+    if seat is None:
+        return None
+    me = state.seats[seat]
+    return {
+        "seat": seat,
+        "cellar": me.cellar,
+        "hand": list(me.hand) if state.phase == DRAFT else [],
+        "picks": list(me.picks),
+        "keep": flow.keep_count(me) if state.phase == DRAFT else 0,
+    }
