@@ -166,6 +166,7 @@ def settle(state: State, events: list[Event]) -> None:
 
 
 def start_round(state: State, events: list[Event]) -> None:
+    state.ranking = []
     for seat in state.seats:
         seat.served_now = []
     if state.bonus:
@@ -361,7 +362,7 @@ def _end_choose(state: State, events: list[Event]) -> None:
 # --- serving
 
 
-def _next_stage(seat: Seat) -> str:
+def next_stage(seat: Seat) -> str:
     if seat.draughted:
         return SERVE_DRAUGHTED
     return SERVE_CELLAR if seat.stock else SERVE_DONE
@@ -370,7 +371,7 @@ def _next_stage(seat: Seat) -> str:
 def _start_serve(state: State, events: list[Event]) -> None:
     state.phase = SERVE
     for seat in state.seats:
-        seat.stage = _next_stage(seat)
+        seat.stage = next_stage(seat)
 
 
 def _serve(state: State, seat: int, move: Move, events: list[Event]) -> None:
@@ -384,7 +385,7 @@ def _serve(state: State, seat: int, move: Move, events: list[Event]) -> None:
             state.discard.extend(me.draughted)
             events.append(Event("pour", f"{who(seat)} pours away {', '.join(me.draughted)}."))
             me.draughted = []
-        me.stage = _next_stage(me)
+        me.stage = next_stage(me)
         return
     if kind == "stop":
         me.stage = SERVE_DONE
@@ -399,7 +400,7 @@ def _serve(state: State, seat: int, move: Move, events: list[Event]) -> None:
         if state.grand_cafe:
             me.stage = SERVE_DONE
             return
-    me.stage = _next_stage(me)
+    me.stage = next_stage(me)
 
 
 def _give(me: Seat, seat: int, move: Move, events: list[Event], where: str) -> None:
