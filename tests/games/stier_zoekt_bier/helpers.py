@@ -43,13 +43,14 @@ def seat(
 def table(
     seats: list[Seat], phase: str = DRAUGHT, boss: int = 0, middle: str = "",
     variant: str = "basic", round: int = 1, deck: str = "", discard: str = "",
-    bull_deck: str = "",
+    bull_deck: str = "", ranking: list[int] | None = None,
 ) -> State:
+    """A state built from literals, settled (seats without a choice have moved)."""
     state = State(
         players=len(seats), variant=variant, bulls_per_round=3 if len(seats) == 5 else 2,
         rng=12345, round=round, phase=phase, boss=boss, beer_deck=cards(deck),
         discard=cards(discard), bull_deck=cards(bull_deck), middle=cards(middle),
-        seats=seats,
+        seats=seats, ranking=list(ranking or []),
     )
     if phase == DRAFT:
         for me in state.seats:
@@ -57,6 +58,7 @@ def table(
     if phase == SERVE:
         for me in state.seats:
             me.stage = flow.next_stage(me)
+    flow.settle(state, [])
     return state
 
 

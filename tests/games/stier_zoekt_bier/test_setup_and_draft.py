@@ -9,7 +9,7 @@ import pytest
 from app.games.base import Event, InvalidOptions, parse_options
 from app.games.stier_zoekt_bier import cards as C
 from app.games.stier_zoekt_bier import flow
-from app.games.stier_zoekt_bier.state import DRAFT, DRAUGHT, State
+from app.games.stier_zoekt_bier.state import DRAFT, DRAUGHT, OVER, State
 from tests.games.stier_zoekt_bier.helpers import (
     DONE,
     RULES,
@@ -165,7 +165,7 @@ def test_identical_cards_are_picked_automatically() -> None:
 
 
 def test_the_deck_is_rebuilt_from_the_discard_pile_when_it_runs_out() -> None:
-    state = table(phase=DRAUGHT, seats=[seat(), seat(), seat()], deck="A1 A2",
+    state = table(phase=OVER, seats=[seat(), seat(), seat()], deck="A1 A2",
                   discard=" ".join(["W4"] * 30))
     events: list[Event] = []
     flow._deal(state, events)
@@ -178,7 +178,7 @@ def test_the_deck_is_rebuilt_from_the_discard_pile_when_it_runs_out() -> None:
 
 def test_short_deck_deals_the_largest_equal_number() -> None:
     # 10 cards for 3 players: each is dealt 3, keeps 2, passes 1, keeps it, discards none
-    state = table(phase=DRAUGHT, seats=[seat(), seat(), seat()], deck="",
+    state = table(phase=OVER, seats=[seat(), seat(), seat()], deck="",
                   discard="L1 L2 L3 L4 L5 W1 W2 W3 W4 W5", bull_deck="BL BA BD BW")
     events: list[Event] = []
     flow._deal(state, events)
