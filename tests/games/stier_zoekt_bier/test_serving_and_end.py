@@ -199,3 +199,28 @@ def test_grand_cafe_draft_gives_the_option_to_keep_fewer() -> None:
     state = play(state, (0, pick("A1")), (0, DONE))
     assert state.seats[0].picked and state.seats[0].picks == ["A1"]
     assert C.DRAFT_KEEP == 2
+
+
+# --- rulings (docs/rulings/stier_zoekt_bier.md)
+
+
+def test_ruling_a_full_single_bull_may_be_joined() -> None:
+    state = table(phase="choose", middle="BA BL", ranking=[0], seats=[
+        seat(stock="L1", draughted="A1", pub=["BA:A5 A5 A2"]), seat(), seat(),
+    ])
+    assert {"type": "take", "bull": "BA", "join": 0} in RULES.legal_moves(state, 0)
+    state = play(state, (0, {"type": "take", "bull": "BA", "join": 0}))
+    assert state.seats[0].pub[0].points == 10 and state.seats[0].pub[0].full
+
+
+def test_ruling_a_cellar_card_poured_while_serving_is_seen_by_all() -> None:
+    state = serving(seat(stock="L2 W3", pub=["BA"]), seat(stock="L1"), seat(stock="L1"))
+    _, events = act(state, 0, pour("W3"))
+    assert [(e.text, e.to) for e in events] == [("{p0} pours away W3 from the cellar.", None)]
+
+
+def test_ruling_grand_cafe_bonus_round_ends_serving_on_a_pour() -> None:
+    state = serving(seat(stock="A1 L2 A3", pub=["BA"]), seat(stock="L1"), seat(),
+                    variant="grand-cafe", round=8)
+    state = play(state, (0, serve("A3", 0)), (0, pour("L2")))
+    assert state.seats[0].stage == SERVE_DONE and state.seats[0].stock == ["A1"]
