@@ -155,11 +155,27 @@ def settle(state: State, events: list[Event]) -> None:
             _end_round(state, events)
             continue
         for seat in sorted(to_act(state)):
-            moves = legal_moves(state, seat)
-            if len(moves) == 1:
-                play(state, seat, moves[0], events)
+            move = forced_move(state, seat)
+            if move is not None:
+                play(state, seat, move, events)
                 return
         return
+
+
+def forced_move(state: State, seat: int) -> Move | None:
+    """The only legal move of a seat that must act, if it has no choice at all."""
+    me = state.seats[seat]
+    if state.phase == DRAFT:
+        # a hand of identical cards (Grand Café: the player may still stop)
+        if state.grand_cafe or len(set(me.hand)) != 1:
+            return None
+    elif state.phase == SERVE:
+        if me.stage == SERVE_CELLAR:
+            return None  # pour and stop are always there
+    elif state.phase == DRAUGHT and not state.grand_cafe and me.cellar:
+        return None
+    moves = legal_moves(state, seat)
+    return moves[0] if len(moves) == 1 else None
 
 
 # --- rounds
@@ -220,20 +236,22 @@ def _pick(state: State, seat: int, move: Move, events: list[Event]) -> None:
     if move["type"] == "pick":
         me.hand.remove(move["card"])
         me.picks.append(move["card"])
-        events.append(Event("pick", f"You keep {move['card']}.", frozenset({seat})))
     if move["type"] == "done" or len(me.picks) == keep_count(me):
         me.picked = True
+        kept = ", ".join(me.picks) if me.picks else "nothing"
+        events.append(Event("pick", f"You keep {kept}.", frozenset({seat})))
         events.append(Event("picked", f"{who(seat)} has chosen."))
 
 
 def _end_draft_step(state: State, events: list[Event]) -> None:
+    shown = []
     for s, seat in enumerate(state.seats):
         seat.stock.extend(seat.picks)
-        shown = [card for i, card in enumerate(seat.stock) if i >= C.CELLAR_SIZE]
-        up = f" Face up: {', '.join(shown)}." if shown else ""
-        events.append(Event("stock", f"{who(s)} stocks {len(seat.picks)} beer card(s).{up}",
-                            data={"seat": s, "cards": len(seat.picks)}))
         seat.picks = []
+        if len(seat.stock) > C.CELLAR_SIZE:
+            shown.append(f"{who(s)} {', '.join(seat.stock[C.CELLAR_SIZE :])}")
+    up = f" Overflow (face up): {'; '.join(shown)}." if shown else ""
+    events.append(Event("stock", f"Everyone stocks the beer they kept.{up}"))
     if state.draft_step == 1:
         hands = [seat.hand for seat in state.seats]
         for s, seat in enumerate(state.seats):

@@ -42,33 +42,39 @@ def _public_seat(state: State, s: int, me: Seat) -> JSON:
     pub = [_slot(slot, i in me.served_now) for i, slot in enumerate(me.pub)]
     shown = me.has_draughted and state.phase in (DRAUGHT, CHOOSE, SERVE)
     return {
-        "seat": s,
-        "boss": s == state.boss,
-        "cellar_count": min(len(me.stock), C.CELLAR_SIZE),
+        "cellar": min(len(me.stock), C.CELLAR_SIZE),
         "overflow": me.stock[C.CELLAR_SIZE :],
-        "chosen": me.picked if state.phase == DRAFT else None,
-        "has_draughted": me.has_draughted if state.phase == DRAUGHT else None,
+        "status": _status(state, me),
         "draughted": list(me.draughted),
-        "bid": me.bid if shown else None,
-        "bid_beer": me.bid_beer if shown else None,
+        "bid": [me.bid, me.bid_beer] if shown else None,
         "pub": pub,
-        "stage": me.stage if state.phase == SERVE else None,
         "points": sum(slot["points"] for slot in pub),
-        "served_cards": sum(len(slot["beer"]) for slot in pub),
-        "served_glasses": sum(slot["glasses"] for slot in pub),
+        "served": [sum(len(slot.beer) for slot in me.pub), sum(slot["glasses"] for slot in pub)],
     }
 
 
-def _slot(slot: Slot, served_now: bool) -> JSON:
-    total = slot.total
-    points = C.bull_points(slot.bulls[0], total)
+def _status(state: State, me: Seat) -> str | None:
+    """Where the seat stands in a phase everyone plays at once (or in turn)."""
+    if state.phase == DRAFT:
+        return "chosen" if me.picked else "choosing"
+    if state.phase == DRAUGHT:
+        return "draughted" if me.has_draughted else "waiting"
+    if state.phase == SERVE:
+        return me.stage
+    return None
+
+
+def _slot(slot: Slot, fresh: bool) -> JSON:
+    bull = slot.bulls[0]
+    total = sum(C.glasses(card) for card in slot.beer)
+    points = C.bull_points(bull, total)
     return {
         "bulls": list(slot.bulls),
         "beer": list(slot.beer),
         "glasses": total,
         "points": points * C.PAIR_FACTOR if len(slot.bulls) > 1 else points,
-        "full": C.is_full(slot.bulls[0], total),
-        "served_now": served_now,
+        "full": C.is_full(bull, total),
+        "fresh": fresh,
     }
 
 

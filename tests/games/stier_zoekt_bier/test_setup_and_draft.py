@@ -150,7 +150,7 @@ def test_stock_fills_the_cellar_face_down_then_overflows_face_up() -> None:
     me = state.seats[0]
     assert me.cellar == cards("L1 L2 L3 L4 W1") and me.overflow == ["W2"]
     view = RULES.view(state, 1)
-    assert view["seats"][0]["overflow"] == ["W2"] and view["seats"][0]["cellar_count"] == 5
+    assert view["seats"][0]["overflow"] == ["W2"] and view["seats"][0]["cellar"] == 5
 
 
 def test_identical_cards_are_picked_automatically() -> None:

@@ -39,15 +39,15 @@ def test_the_draft_hand_is_seen_by_its_owner_only() -> None:
 def test_the_cellar_is_seen_by_its_owner_only() -> None:
     assert seen_by(draft(), draft(stock0="L5 W4 A3")) == {0}
     assert RULES.view(draft(), 0)["you"]["cellar"] == ["A1", "A2", "D3"]
-    assert RULES.view(draft(), 1)["seats"][0]["cellar_count"] == 3
+    assert RULES.view(draft(), 1)["seats"][0]["cellar"] == 3
 
 
 def test_picks_stay_secret_until_everyone_has_picked() -> None:
     one = play(draft(), (0, pick("L1")), (0, pick("L2")))
     other = play(draft(), (0, pick("W3")), (0, pick("W1")))
     assert seen_by(one, other) == {0}
-    assert RULES.view(one, 1)["seats"][0]["chosen"] is True
-    assert RULES.view(one, 1)["seats"][1]["chosen"] is False
+    assert RULES.view(one, 1)["seats"][0]["status"] == "chosen"
+    assert RULES.view(one, 1)["seats"][1]["status"] == "choosing"
     assert RULES.view(one, 0)["you"]["picks"] == ["L1", "L2"]
     # a half-made pick is as secret as a whole one
     half = play(draft(), (0, pick("L1")))
@@ -72,7 +72,7 @@ def test_stocked_cards_show_only_the_overflow() -> None:
     state, events = act(state, 2, pick("W5"))  # the last pick reveals the stocks
     spectator = RULES.view(state, None)
     assert spectator["seats"][0]["overflow"] == ["W3"]
-    assert spectator["seats"][0]["cellar_count"] == 5
+    assert spectator["seats"][0]["cellar"] == 5
     public = " ".join(e.text for e in events if e.to is None)
     assert "W3" in public and "L1" not in public
 
