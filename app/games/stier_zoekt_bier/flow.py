@@ -185,6 +185,7 @@ def start_round(state: State, events: list[Event]) -> None:
     state.ranking = []
     for seat in state.seats:
         seat.served_now = []
+        seat.has_draughted, seat.bid, seat.bid_beer = False, 0, None
     if state.bonus:
         events.append(Event("bonus", "The bonus round: serve your bulls from your cellar."))
         _start_serve(state, events)
