@@ -5,7 +5,7 @@ from __future__ import annotations
 from app.games.base import JSON, Outcome
 from app.games.stier_zoekt_bier import cards as C
 from app.games.stier_zoekt_bier import flow
-from app.games.stier_zoekt_bier.state import CHOOSE, DRAFT, DRAUGHT, SERVE, Seat, Slot, State
+from app.games.stier_zoekt_bier.state import CHOOSE, DRAFT, DRAUGHT, SERVE, Seat, State
 
 
 def view(state: State, seat: int | None, outcome: Outcome | None) -> JSON:
@@ -39,7 +39,20 @@ def view(state: State, seat: int | None, outcome: Outcome | None) -> JSON:
 
 
 def _public_seat(state: State, s: int, me: Seat) -> JSON:
-    pub = [_slot(slot, i in me.served_now) for i, slot in enumerate(me.pub)]
+    pub = []
+    full = []
+    for i, slot in enumerate(me.pub):
+        bull = slot.bulls[0]
+        total = sum(C.glasses(card) for card in slot.beer)
+        points = C.bull_points(bull, total)
+        pub.append({
+            "bulls": list(slot.bulls),
+            "beer": list(slot.beer),
+            "glasses": total,
+            "points": points * C.PAIR_FACTOR if len(slot.bulls) > 1 else points,
+        })
+        if C.is_full(bull, total):
+            full.append(i)
     shown = me.has_draughted and state.phase in (DRAUGHT, CHOOSE, SERVE)
     return {
         "cellar": min(len(me.stock), C.CELLAR_SIZE),
@@ -48,6 +61,8 @@ def _public_seat(state: State, s: int, me: Seat) -> JSON:
         "draughted": list(me.draughted),
         "bid": [me.bid, me.bid_beer] if shown else None,
         "pub": pub,
+        "full": full,
+        "fresh": sorted(me.served_now),
         "points": sum(slot["points"] for slot in pub),
         "served": [sum(len(slot.beer) for slot in me.pub), sum(slot["glasses"] for slot in pub)],
     }
@@ -62,20 +77,6 @@ def _status(state: State, me: Seat) -> str | None:
     if state.phase == SERVE:
         return me.stage
     return None
-
-
-def _slot(slot: Slot, fresh: bool) -> JSON:
-    bull = slot.bulls[0]
-    total = sum(C.glasses(card) for card in slot.beer)
-    points = C.bull_points(bull, total)
-    return {
-        "bulls": list(slot.bulls),
-        "beer": list(slot.beer),
-        "glasses": total,
-        "points": points * C.PAIR_FACTOR if len(slot.bulls) > 1 else points,
-        "full": C.is_full(bull, total),
-        "fresh": fresh,
-    }
 
 
 BULL_INFO: JSON = {
