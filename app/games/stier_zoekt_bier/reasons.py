@@ -6,7 +6,7 @@ from typing import Any
 
 from app.games.base import Move
 from app.games.stier_zoekt_bier import cards as C
-from app.games.stier_zoekt_bier import flow
+from app.games.stier_zoekt_bier import moves
 from app.games.stier_zoekt_bier.state import (
     CHOOSE,
     DRAFT,
@@ -30,7 +30,7 @@ def refusal(state: State, seat: int, move: Any) -> str:
         return "The game is over."
     if not isinstance(seat, int) or not 0 <= seat < state.players:
         return "There is no such seat at this table."
-    if seat not in flow.to_act(state):
+    if seat not in moves.to_act(state):
         return _waiting(state)
     if not isinstance(move, dict):
         return "That is not a move."

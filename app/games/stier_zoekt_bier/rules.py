@@ -18,7 +18,7 @@ from app.games.base import (
     seed_state,
 )
 from app.games.stier_zoekt_bier import cards as C
-from app.games.stier_zoekt_bier import flow
+from app.games.stier_zoekt_bier import flow, moves
 from app.games.stier_zoekt_bier.reasons import refusal
 from app.games.stier_zoekt_bier.state import OVER, Seat, State, decode, encode
 from app.games.stier_zoekt_bier.views import view
@@ -87,13 +87,13 @@ class StierZoektBier:
         return state
 
     def to_act(self, state: State) -> frozenset[int]:
-        return flow.to_act(state)
+        return moves.to_act(state)
 
     def legal_moves(self, state: State, seat: int) -> Sequence[Move]:
-        return flow.legal_moves(state, seat)
+        return moves.legal_moves(state, seat)
 
     def apply(self, state: State, seat: int, move: Move) -> tuple[State, list[Event]]:
-        if move not in flow.legal_moves(state, seat):
+        if move not in moves.legal_moves(state, seat):
             raise IllegalMove(refusal(state, seat, move))
         new = state.clone()
         events: list[Event] = []

@@ -4,12 +4,12 @@ from __future__ import annotations
 
 from app.games.base import JSON, Outcome
 from app.games.stier_zoekt_bier import cards as C
-from app.games.stier_zoekt_bier import flow
+from app.games.stier_zoekt_bier import moves
 from app.games.stier_zoekt_bier.state import CHOOSE, DRAFT, DRAUGHT, SERVE, Seat, State
 
 
 def view(state: State, seat: int | None, outcome: Outcome | None) -> JSON:
-    acting = flow.to_act(state)
+    acting = moves.to_act(state)
     seats = [_public_seat(state, s, me) for s, me in enumerate(state.seats)]
     return {
         "game": "stier-zoekt-bier",
@@ -33,7 +33,7 @@ def view(state: State, seat: int | None, outcome: Outcome | None) -> JSON:
         "seats": seats,
         "you": _private(state, seat),
         "scores": [seat_view["points"] for seat_view in seats],
-        "moves": flow.legal_moves(state, seat) if seat is not None else [],
+        "moves": moves.legal_moves(state, seat) if seat is not None else [],
         "outcome": outcome.to_json() if outcome else None,
     }
 
@@ -94,5 +94,5 @@ def _private(state: State, seat: int | None) -> JSON | None:
         "cellar": me.cellar,
         "hand": list(me.hand) if state.phase == DRAFT else [],
         "picks": list(me.picks),
-        "keep": flow.keep_count(me) if state.phase == DRAFT else 0,
+        "keep": moves.keep_count(me) if state.phase == DRAFT else 0,
     }
