@@ -136,8 +136,24 @@ class State:
         )
 
 
+# Card lists are stored as space-separated strings ("L1 W3 A5"): compact and quick to
+# serialize, and still readable in the database.
+
+
+def _pack(cards: list[str]) -> str:
+    return " ".join(cards)
+
+
+def _unpack(text: str) -> list[str]:
+    return text.split()
+
+
+_STATE_PILES = ("beer_deck", "discard", "bull_deck", "bulls_out", "middle")
+_SEAT_PILES = ("stock", "hand", "picks", "draughted")
+
+
 def encode(state: State) -> JSON:
-    return {
+    data: JSON = {
         "players": state.players,
         "variant": state.variant,
         "bulls_per_round": state.bulls_per_round,
@@ -146,44 +162,47 @@ def encode(state: State) -> JSON:
         "phase": state.phase,
         "draft_step": state.draft_step,
         "boss": state.boss,
-        "beer_deck": list(state.beer_deck),
-        "discard": list(state.discard),
-        "bull_deck": list(state.bull_deck),
-        "bulls_out": list(state.bulls_out),
-        "middle": list(state.middle),
-        "seats": [_encode_seat(seat) for seat in state.seats],
         "draught_pos": state.draught_pos,
         "ranking": list(state.ranking),
         "choose_pos": state.choose_pos,
+        "seats": [_encode_seat(seat) for seat in state.seats],
     }
+    for pile in _STATE_PILES:
+        data[pile] = _pack(getattr(state, pile))
+    return data
 
 
 def _encode_seat(seat: Seat) -> JSON:
-    return {
-        "stock": list(seat.stock),
-        "hand": list(seat.hand),
-        "picks": list(seat.picks),
+    data: JSON = {
         "picked": seat.picked,
-        "draughted": list(seat.draughted),
         "has_draughted": seat.has_draughted,
         "bid": seat.bid,
         "bid_beer": seat.bid_beer,
-        "pub": [{"bulls": list(s.bulls), "beer": list(s.beer)} for s in seat.pub],
+        "pub": [[_pack(slot.bulls), _pack(slot.beer)] for slot in seat.pub],
         "served_now": list(seat.served_now),
         "stage": seat.stage,
     }
+    for pile in _SEAT_PILES:
+        data[pile] = _pack(getattr(seat, pile))
+    return data
 
 
 def decode(data: dict[str, Any]) -> State:
-    values = {f.name: _plain(data[f.name]) for f in fields(State) if f.name != "seats"}
-    seats = [
-        Seat(
-            **{f.name: _plain(s[f.name]) for f in fields(Seat) if f.name != "pub"},
-            pub=[Slot(list(p["bulls"]), list(p["beer"])) for p in s["pub"]],
-        )
-        for s in data["seats"]
-    ]
-    return State(**values, seats=seats)
+    values = {
+        f.name: _unpack(data[f.name]) if f.name in _STATE_PILES else _plain(data[f.name])
+        for f in fields(State)
+        if f.name != "seats"
+    }
+    return State(**values, seats=[_decode_seat(seat) for seat in data["seats"]])
+
+
+def _decode_seat(data: dict[str, Any]) -> Seat:
+    values = {
+        f.name: _unpack(data[f.name]) if f.name in _SEAT_PILES else _plain(data[f.name])
+        for f in fields(Seat)
+        if f.name != "pub"
+    }
+    return Seat(**values, pub=[Slot(_unpack(bulls), _unpack(beer)) for bulls, beer in data["pub"]])
 
 
 def _plain(value: Any) -> Any:

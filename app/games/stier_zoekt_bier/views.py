@@ -41,9 +41,13 @@ def view(state: State, seat: int | None, outcome: Outcome | None) -> JSON:
 def _public_seat(state: State, s: int, me: Seat) -> JSON:
     pub = []
     full = []
+    cards_served = 0
     for i, slot in enumerate(me.pub):
         bull = slot.bulls[0]
-        total = sum(C.glasses(card) for card in slot.beer)
+        total = 0
+        for card in slot.beer:
+            total += C.glasses(card)
+        cards_served += len(slot.beer)
         points = C.bull_points(bull, total)
         pub.append({
             "bulls": list(slot.bulls),
@@ -64,7 +68,7 @@ def _public_seat(state: State, s: int, me: Seat) -> JSON:
         "full": full,
         "fresh": sorted(me.served_now),
         "points": sum(slot["points"] for slot in pub),
-        "served": [sum(len(slot.beer) for slot in me.pub), sum(slot["glasses"] for slot in pub)],
+        "served": [cards_served, sum(slot["glasses"] for slot in pub)],
     }
 
 
