@@ -229,7 +229,8 @@ def _take(state: State, seat: int, move: Move, events: list[Event]) -> None:
     name = C.BULLS[bull].name
     if "join" in move:
         index = move["join"]
-        me.pub[index].bulls.append(bull)
+        old = me.pub[index]
+        me.pub[index] = Slot([*old.bulls, bull], old.beer)
         me.served_now.append(index)
         events.append(Event("take", f"{who(seat)} takes {name} and puts him together with "
                                     f"their {name} (bull {index + 1}): a pair scores double.",
@@ -297,8 +298,8 @@ def _serve(state: State, seat: int, move: Move, events: list[Event]) -> None:
 
 
 def _give(me: Seat, seat: int, move: Move, events: list[Event], where: str) -> None:
-    slot = me.pub[move["bull"]]
-    slot.beer.append(move["card"])
+    old = me.pub[move["bull"]]
+    slot = me.pub[move["bull"]] = Slot(old.bulls, [*old.beer, move["card"]])
     me.served_now.append(move["bull"])
     events.append(Event("serve", f"{who(seat)} serves {move['card']}{where} to "
                                  f"{C.BULLS[slot.bull].name} (bull {move['bull'] + 1}), "

@@ -21,6 +21,9 @@ SERVE_DRAUGHTED, SERVE_CELLAR, SERVE_DONE = "draughted", "cellar", "done"
 
 @dataclass
 class Slot:
+    """Never changed once made: a bull joining or a beer served makes a new Slot, so
+    copies of a state can share their slots."""
+
     bulls: list[str]
     beer: list[str] = field(default_factory=list)
 
@@ -48,9 +51,6 @@ class Slot:
     def points(self) -> int:
         points = C.bull_points(self.bull, self.total)
         return points * C.PAIR_FACTOR if self.paired else points
-
-    def clone(self) -> Slot:
-        return Slot(list(self.bulls), list(self.beer))
 
 
 @dataclass
@@ -91,7 +91,7 @@ class Seat:
         return Seat(
             list(self.stock), list(self.hand), list(self.picks), self.picked,
             list(self.draughted), self.has_draughted, self.bid, self.bid_beer,
-            [slot.clone() for slot in self.pub], list(self.served_now), self.stage,
+            list(self.pub), list(self.served_now), self.stage,
         )
 
 
