@@ -213,3 +213,16 @@ def test_grand_cafe_keeps_zero_one_or_two_and_passes_the_rest() -> None:
     assert [len(me.stock) for me in state.seats] == [0, 2, 2]
     assert len(state.discard) == 4 + 5 + 5
     assert state.phase == DRAUGHT
+
+
+def test_rulebook_stock_example_cellar_of_five_and_face_up_overflow() -> None:
+    # Anton: a cellar of 5; Bas: full cellar, 6th and 7th face up; Charlotte: 6 cards, the
+    # top one face up; Dirk: 4 cards in his cellar.
+    state = table(phase=OVER, seats=[
+        seat(stock="L1 L2 L3 L4 L5"), seat(stock="W1 W1 A1 A1 L3 L4 L2"),
+        seat(stock="A3 A4 D3 D2 D1 W5"), seat(stock="L2 W5 D1 A2"),
+    ])
+    public = RULES.view(state, None)["seats"]
+    assert [(s["cellar"], s["overflow"]) for s in public] == [
+        (5, []), (5, ["L4", "L2"]), (5, ["W5"]), (4, []),
+    ]
