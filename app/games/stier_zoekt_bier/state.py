@@ -188,7 +188,7 @@ def _encode_seat(seat: Seat) -> JSON:
 
 
 def decode(data: dict[str, Any]) -> State:
-    values = {
+    values: dict[str, Any] = {
         f.name: _unpack(data[f.name]) if f.name in _STATE_PILES else _plain(data[f.name])
         for f in fields(State)
         if f.name != "seats"
@@ -197,7 +197,7 @@ def decode(data: dict[str, Any]) -> State:
 
 
 def _decode_seat(data: dict[str, Any]) -> Seat:
-    values = {
+    values: dict[str, Any] = {
         f.name: _unpack(data[f.name]) if f.name in _SEAT_PILES else _plain(data[f.name])
         for f in fields(Seat)
         if f.name != "pub"
