@@ -125,3 +125,16 @@ def _mutate_hidden(state: State, only: int | None = None) -> State:
 def _same_for(a: State, b: State, viewer: int) -> bool:
     return json.dumps(RULES.view(a, viewer), sort_keys=True) == json.dumps(
         RULES.view(b, viewer), sort_keys=True)
+
+
+def test_dealt_and_received_hands_are_told_to_their_owner_only() -> None:
+    from app.games.base import Event
+    from app.games.stier_zoekt_bier import flow
+    from app.games.stier_zoekt_bier.state import OVER
+
+    state = table(phase=OVER, seats=[seat(), seat(), seat()], deck=" ".join(["L1"] * 30))
+    events: list[Event] = []
+    flow._deal(state, events)
+    hands = [e for e in events if e.kind == "hand"]
+    assert [e.to for e in hands] == [frozenset({0}), frozenset({1}), frozenset({2})]
+    assert all("L1" not in e.text for e in events if e.to is None)
