@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import random
+
 from app.games.base import Outcome
 from app.games.stier_zoekt_bier import cards as C
 from app.games.stier_zoekt_bier.state import OVER, SERVE, SERVE_CELLAR, SERVE_DONE, State
@@ -134,8 +136,6 @@ def test_tie_goes_to_most_beer_cards_then_most_glasses_then_shared() -> None:
 
 
 def test_a_whole_seeded_game_lasts_seven_rounds_and_a_bonus() -> None:
-    import random
-
     rnd = random.Random(3)
     state = RULES.setup(4, RULES.Options(), 3)
     rounds = set()

@@ -3,9 +3,12 @@
 from __future__ import annotations
 
 import json
+import random
 from collections.abc import Callable
 
-from app.games.stier_zoekt_bier.state import DRAFT, State
+from app.games.base import Event
+from app.games.stier_zoekt_bier import flow
+from app.games.stier_zoekt_bier.state import DRAFT, OVER, State
 from tests.games.stier_zoekt_bier.helpers import RULES, act, pick, play, seat, table
 
 SEATS: list[int | None] = [0, 1, 2, None]
@@ -85,8 +88,6 @@ def test_draw_pile_order_and_discard_contents_are_hidden() -> None:
 
 
 def test_a_spectator_sees_no_private_card_in_a_whole_game() -> None:
-    import random
-
     rnd = random.Random(5)
     state = RULES.setup(3, RULES.Options(), 5)
     while RULES.to_act(state):
@@ -128,10 +129,6 @@ def _same_for(a: State, b: State, viewer: int) -> bool:
 
 
 def test_dealt_and_received_hands_are_told_to_their_owner_only() -> None:
-    from app.games.base import Event
-    from app.games.stier_zoekt_bier import flow
-    from app.games.stier_zoekt_bier.state import OVER
-
     state = table(phase=OVER, seats=[seat(), seat(), seat()], deck=" ".join(["L1"] * 30))
     events: list[Event] = []
     flow._deal(state, events)
