@@ -6,7 +6,14 @@ import random
 
 from app.games.base import Outcome
 from app.games.stier_zoekt_bier import cards as C
-from app.games.stier_zoekt_bier.state import OVER, SERVE, SERVE_CELLAR, SERVE_DONE, State
+from app.games.stier_zoekt_bier.state import (
+    OVER,
+    SERVE,
+    SERVE_CELLAR,
+    SERVE_DONE,
+    Seat,
+    State,
+)
 from tests.games.stier_zoekt_bier.helpers import (
     DONE,
     POUR,
@@ -26,8 +33,8 @@ from tests.games.stier_zoekt_bier.helpers import (
 )
 
 
-def serving(*seats_: object, variant: str = "basic", round: int = 1) -> State:
-    return table(phase=SERVE, seats=list(seats_), variant=variant, round=round,  # type: ignore[arg-type]
+def serving(*seats_: Seat, variant: str = "basic", round: int = 1) -> State:
+    return table(phase=SERVE, seats=list(seats_), variant=variant, round=round,
                  bull_deck="BL BA BD BW BL BA", deck=" ".join(["W1"] * 30))
 
 
