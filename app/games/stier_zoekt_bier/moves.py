@@ -1,4 +1,18 @@
-"""Who must act and what they may do: the single source of truth for legal moves."""
+"""Who must act and what they may do: the single source of truth for legal moves.
+
+The moves, by phase:
+- draft (simultaneous, secret): {"type": "pick", "card": "L3"} keeps one card (the first
+  pick lies below the second); Grand Café also {"type": "done"}: keep no more.
+- draught (in turn from the beer boss): {"type": "draught", "cards": k} turns up k cellar
+  cards (the overflow is always draughted); Grand Café names the type, {"type":
+  "draught", "beer": "A", "cards": k}, except for a plain pass with no overflow.
+- choose (in ranking order): {"type": "take", "bull": "BL"} (on his own) or with
+  "join": i, placing him under the single bull in pub slot i (a pair).
+- serve (simultaneous): draughted beer first, {"type": "serve", "card": "L3", "bull": i}
+  or {"type": "pour"} (the rest goes down the drain); then the cellar's top card,
+  {"type": "serve", "card": top, "bull": i}, {"type": "pour", "card": top} or
+  {"type": "stop"}.
+"""
 
 from __future__ import annotations
 
