@@ -7,7 +7,8 @@ one bull, or a pair (the top bull first), with the beer served to it.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, fields
+from dataclasses import dataclass, field
+from functools import cached_property
 from typing import Any
 
 from app.games.base import JSON
@@ -19,10 +20,12 @@ DRAFT, DRAUGHT, CHOOSE, SERVE, OVER = "draft", "draught", "choose", "serve", "ov
 SERVE_DRAUGHTED, SERVE_CELLAR, SERVE_DONE = "draughted", "cellar", "done"
 
 
-@dataclass
+@dataclass(frozen=True)
 class Slot:
-    """Never changed once made: a bull joining or a beer served makes a new Slot, so
-    copies of a state can share their slots."""
+    """One bull, or a pair (top bull first), with the beer served to it.
+
+    Never changed once made: a bull joining or a beer served makes a new Slot, so copies
+    of a state share their slots and each slot works out its totals once."""
 
     bulls: list[str]
     beer: list[str] = field(default_factory=list)
@@ -31,25 +34,25 @@ class Slot:
     def bull(self) -> str:
         return self.bulls[0]
 
-    @property
+    @cached_property
     def kind(self) -> str:
-        return C.BULLS[self.bull].beer
+        return C.BULLS[self.bulls[0]].beer
 
     @property
     def paired(self) -> bool:
         return len(self.bulls) > 1
 
-    @property
+    @cached_property
     def total(self) -> int:
         return sum(C.glasses(card) for card in self.beer)
 
-    @property
+    @cached_property
     def full(self) -> bool:
-        return C.is_full(self.bull, self.total)
+        return C.is_full(self.bulls[0], self.total)
 
-    @property
+    @cached_property
     def points(self) -> int:
-        points = C.bull_points(self.bull, self.total)
+        points = C.bull_points(self.bulls[0], self.total)
         return points * C.PAIR_FACTOR if self.paired else points
 
 
@@ -188,22 +191,38 @@ def _encode_seat(seat: Seat) -> JSON:
 
 
 def decode(data: dict[str, Any]) -> State:
-    values: dict[str, Any] = {
-        f.name: _unpack(data[f.name]) if f.name in _STATE_PILES else _plain(data[f.name])
-        for f in fields(State)
-        if f.name != "seats"
-    }
-    return State(**values, seats=[_decode_seat(seat) for seat in data["seats"]])
+    return State(
+        players=data["players"],
+        variant=data["variant"],
+        bulls_per_round=data["bulls_per_round"],
+        rng=data["rng"],
+        round=data["round"],
+        phase=data["phase"],
+        draft_step=data["draft_step"],
+        boss=data["boss"],
+        beer_deck=_unpack(data["beer_deck"]),
+        discard=_unpack(data["discard"]),
+        bull_deck=_unpack(data["bull_deck"]),
+        bulls_out=_unpack(data["bulls_out"]),
+        middle=_unpack(data["middle"]),
+        seats=[_decode_seat(seat) for seat in data["seats"]],
+        draught_pos=data["draught_pos"],
+        ranking=list(data["ranking"]),
+        choose_pos=data["choose_pos"],
+    )
 
 
 def _decode_seat(data: dict[str, Any]) -> Seat:
-    values: dict[str, Any] = {
-        f.name: _unpack(data[f.name]) if f.name in _SEAT_PILES else _plain(data[f.name])
-        for f in fields(Seat)
-        if f.name != "pub"
-    }
-    return Seat(**values, pub=[Slot(_unpack(bulls), _unpack(beer)) for bulls, beer in data["pub"]])
-
-
-def _plain(value: Any) -> Any:
-    return list(value) if isinstance(value, list) else value
+    return Seat(
+        stock=_unpack(data["stock"]),
+        hand=_unpack(data["hand"]),
+        picks=_unpack(data["picks"]),
+        picked=data["picked"],
+        draughted=_unpack(data["draughted"]),
+        has_draughted=data["has_draughted"],
+        bid=data["bid"],
+        bid_beer=data["bid_beer"],
+        pub=[Slot(_unpack(bulls), _unpack(beer)) for bulls, beer in data["pub"]],
+        served_now=list(data["served_now"]),
+        stage=data["stage"],
+    )

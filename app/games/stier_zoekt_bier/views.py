@@ -39,24 +39,11 @@ def view(state: State, seat: int | None, outcome: Outcome | None) -> JSON:
 
 
 def _public_seat(state: State, s: int, me: Seat) -> JSON:
-    pub = []
-    full = []
-    cards_served = 0
-    for i, slot in enumerate(me.pub):
-        bull = slot.bulls[0]
-        total = 0
-        for card in slot.beer:
-            total += C.glasses(card)
-        cards_served += len(slot.beer)
-        points = C.bull_points(bull, total)
-        pub.append({
-            "bulls": list(slot.bulls),
-            "beer": list(slot.beer),
-            "glasses": total,
-            "points": points * C.PAIR_FACTOR if len(slot.bulls) > 1 else points,
-        })
-        if C.is_full(bull, total):
-            full.append(i)
+    pub = [
+        {"bulls": list(slot.bulls), "beer": list(slot.beer), "glasses": slot.total,
+         "points": slot.points}
+        for slot in me.pub
+    ]
     shown = me.has_draughted and state.phase in (DRAUGHT, CHOOSE, SERVE)
     return {
         "cellar": min(len(me.stock), C.CELLAR_SIZE),
@@ -65,10 +52,10 @@ def _public_seat(state: State, s: int, me: Seat) -> JSON:
         "draughted": list(me.draughted),
         "bid": [me.bid, me.bid_beer] if shown else None,
         "pub": pub,
-        "full": full,
+        "full": [i for i, slot in enumerate(me.pub) if slot.full],
         "fresh": sorted(me.served_now),
-        "points": sum(slot["points"] for slot in pub),
-        "served": [cards_served, sum(slot["glasses"] for slot in pub)],
+        "points": me.points,
+        "served": [me.served_cards, me.served_glasses],
     }
 
 
