@@ -53,12 +53,3 @@ def run(games: int = 30) -> list[dict[str, Any]]:
                 "peak_kib": peak // 1024,
             })
     return rows
-
-
-def report(rows: list[dict[str, Any]]) -> str:
-    if not rows:
-        return "no games registered"
-    cols = list(rows[0])
-    lines = ["  ".join(f"{c:>15}" for c in cols)]
-    lines += ["  ".join(f"{r[c]!s:>15}" for c in cols) for r in rows]
-    return "\n".join(lines)

@@ -8,11 +8,13 @@ from app.games.base import Rules
 from app.games.bullenparty import Bullenparty
 from app.games.four_pints import FourPintsPlease
 from app.games.null_bock import NullBock
+from app.games.stier_zoekt_bier import StierZoektBier
 
 _ALL: tuple[Rules[Any], ...] = (
+    StierZoektBier(),
+    FourPintsPlease(),
     NullBock(),
     Bullenparty(),
-    FourPintsPlease(),
 )
 
 GAMES: dict[str, Rules[Any]] = {rules.id: rules for rules in _ALL}

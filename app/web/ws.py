@@ -68,7 +68,7 @@ def wire_error(exc: Exception) -> ErrorOut:
 class Bucket:
     """A token bucket: `burst` messages at once, `rate` per second after that."""
 
-    def __init__(self, burst: float = 30, rate: float = 10) -> None:
+    def __init__(self, burst: float = 10, rate: float = 1) -> None:
         self.burst, self.rate = burst, rate
         self.tokens, self.at = burst, time.monotonic()
 
@@ -94,7 +94,7 @@ class Connection:
         self.sent_version = -1
         self.sent_status = ""
         self.send_lock = asyncio.Lock()
-        self.bucket = Bucket()
+        self.chat_bucket = Bucket()
 
     async def send(self, message: BaseModel) -> None:
         async with self.send_lock:
@@ -173,9 +173,6 @@ class Connection:
             if len(text.encode()) > MAX_MESSAGE_BYTES:
                 await self.send(ErrorOut(code="too_big", reason="That message is too long."))
                 continue
-            if not self.bucket.take():
-                await self.send(ErrorOut(code="too_fast", reason="Slow down a little."))
-                continue
             try:
                 await self.handle(client_message.validate_python(json.loads(text)))
             except StaleVersion as exc:
@@ -190,6 +187,10 @@ class Connection:
     async def handle(self, message: MoveIn | ChatIn) -> None:
         if isinstance(message, MoveIn):
             await self.rooms.submit_move(self.code, self.token, message.version, message.move)
+        elif not self.chat_bucket.take():
+            # Chat reaches everyone and is stored: a flood is slowed down. Moves need
+            # no bucket: each one that counts needs a new version first.
+            await self.send(ErrorOut(code="too_fast", reason="Slow down a little."))
         else:
             await self.rooms.chat(self.code, self.seat, message.text)
 

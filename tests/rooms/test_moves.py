@@ -159,3 +159,20 @@ async def test_viewers_of_one_notice_share_one_read_but_never_an_older_one(
     reads = 0
     fresh = await service.snapshot(code, 1, at_least=newer)
     assert fresh.version == newer and reads == 1
+
+
+async def test_the_bus_carries_versions_never_views_or_hands(service: RoomService) -> None:
+    code, host, tokens = await full_room(service)
+    async with service.broker.subscribe(f"room:{code}") as bus:
+        version = await service.start(code, host)
+        for seat, token in enumerate(tokens):
+            move = (await service.snapshot(code, seat)).view["moves"][0]  # type: ignore[index]
+            version = await service.submit_move(code, token, version, move)
+        await service.chat(code, 0, "gg")
+        messages = []
+        while not bus.queue.empty():
+            messages.append(await bus.get())
+    assert [m["kind"] for m in messages] == ["state", "state", "state", "chat"]
+    for message in messages:
+        assert set(message) <= {"room", "kind", "version", "line"}
+        assert "hand" not in repr(message) and "view" not in repr(message)

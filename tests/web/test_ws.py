@@ -270,10 +270,12 @@ async def test_a_flood_of_messages_is_slowed_down_not_fatal(
 ) -> None:
     code, (ann, _bob) = await seated_room(server, people, 2)
     await ann.connect(code)
-    for i in range(45):
+    for i in range(20):
         await ann.send({"type": "chat", "text": f"spam {i}"})
-    errors = [m for m in await ann.quiet(0.5) if m["type"] == "error"]
+    got = await ann.quiet(0.5)
+    errors = [m for m in got if m["type"] == "error"]
     assert errors and all(e["code"] == "too_fast" for e in errors)
-    await asyncio.sleep(0.3)
+    assert 10 <= len([m for m in got if m["type"] == "chat"]) < 20
+    await asyncio.sleep(1.1)
     await ann.send({"type": "chat", "text": "calm again"})
     assert (await ann.expect("chat", text="calm again"))["name"] == "P0"

@@ -1,0 +1,320 @@
+"""The course of a game: rounds, draft, draught, bull choice, serving, bonus round.
+
+Everything here works on a State the caller owns (already copied), appending Events.
+`settle` plays every step in which a seat has no choice (see `moves.forced_move`), so
+the game never waits for a pointless click.
+"""
+
+from __future__ import annotations
+
+from app.games.base import Event, Move, Rng, who
+from app.games.stier_zoekt_bier import cards as C
+from app.games.stier_zoekt_bier.moves import forced_move, keep_count, to_act
+from app.games.stier_zoekt_bier.state import (
+    CHOOSE,
+    DRAFT,
+    DRAUGHT,
+    OVER,
+    SERVE,
+    SERVE_CELLAR,
+    SERVE_DONE,
+    SERVE_DRAUGHTED,
+    Seat,
+    Slot,
+    State,
+)
+
+# ---------------------------------------------------------------------------
+# doing a (legal) move
+
+
+def play(state: State, seat: int, move: Move, events: list[Event]) -> None:
+    """Apply a move already known to be legal, then every forced step after it."""
+    {DRAFT: _pick, DRAUGHT: _draught, CHOOSE: _take, SERVE: _serve}[state.phase](
+        state, seat, move, events
+    )
+    settle(state, events)
+
+
+def settle(state: State, events: list[Event]) -> None:
+    while True:
+        if state.phase == DRAFT and all(seat.picked for seat in state.seats):
+            _end_draft_step(state, events)
+            continue
+        if state.phase == SERVE and all(seat.stage == SERVE_DONE for seat in state.seats):
+            _end_round(state, events)
+            continue
+        for seat in sorted(to_act(state)):
+            move = forced_move(state, seat)
+            if move is not None:
+                play(state, seat, move, events)
+                return
+        return
+
+
+# --- rounds
+
+
+def start_round(state: State, events: list[Event]) -> None:
+    state.ranking = []
+    for seat in state.seats:
+        seat.served_now = []
+        seat.has_draughted, seat.bid, seat.bid_beer = False, 0, None
+    if state.bonus:
+        events.append(Event("bonus", "The bonus round: serve your bulls from your cellar."))
+        _start_serve(state, events)
+        return
+    drawn = state.bull_deck[: state.bulls_per_round]
+    del state.bull_deck[: state.bulls_per_round]
+    state.middle = drawn
+    names = ", ".join(C.BULLS[bull].name for bull in drawn)
+    events.append(Event("round", f"Round {state.round}: {names} come into town.",
+                        data={"round": state.round, "bulls": drawn}))
+    _deal(state, events)
+
+
+def _draw(state: State, events: list[Event]) -> str:
+    if not state.beer_deck:
+        rng = Rng(state.rng)
+        state.beer_deck, state.discard = state.discard, []
+        rng.shuffle(state.beer_deck)
+        state.rng = rng.state
+        events.append(Event("reshuffle", "The discard pile is shuffled into a new beer deck."))
+    return state.beer_deck.pop()
+
+
+def _deal(state: State, events: list[Event]) -> None:
+    k = min(C.DRAFT_DEAL, (len(state.beer_deck) + len(state.discard)) // state.players)
+    if k == 0:
+        events.append(Event("draft", "There is no beer left to buy this round."))
+        _start_draught(state, events)
+        return
+    for seat in state.seats:
+        seat.hand = [_draw(state, events) for _ in range(k)]
+    state.phase, state.draft_step = DRAFT, 1
+    _open_draft_step(state)
+    events.append(Event("deal", f"Each player is dealt {k} beer cards.", data={"cards": k}))
+    for s, seat in enumerate(state.seats):
+        events.append(Event("hand", f"You are dealt {', '.join(seat.hand)}.", frozenset({s})))
+
+
+def _open_draft_step(state: State) -> None:
+    for seat in state.seats:
+        seat.picks, seat.picked = [], not seat.hand
+
+
+# --- draft
+
+
+def _pick(state: State, seat: int, move: Move, events: list[Event]) -> None:
+    me = state.seats[seat]
+    if move["type"] == "pick":
+        me.hand.remove(move["card"])
+        me.picks.append(move["card"])
+    if move["type"] == "done" or len(me.picks) == keep_count(me):
+        me.picked = True
+        kept = ", ".join(me.picks) if me.picks else "nothing"
+        events.append(Event("pick", f"You keep {kept}.", frozenset({seat})))
+        events.append(Event("picked", f"{who(seat)} has chosen."))
+
+
+def _end_draft_step(state: State, events: list[Event]) -> None:
+    shown = []
+    for s, seat in enumerate(state.seats):
+        seat.stock.extend(seat.picks)
+        seat.picks = []
+        if len(seat.stock) > C.CELLAR_SIZE:
+            shown.append(f"{who(s)} {', '.join(seat.stock[C.CELLAR_SIZE :])}")
+    up = f" Overflow (face up): {'; '.join(shown)}." if shown else ""
+    events.append(Event("stock", f"Everyone stocks the beer they kept.{up}"))
+    if state.draft_step == 1:
+        hands = [seat.hand for seat in state.seats]
+        for s, seat in enumerate(state.seats):
+            seat.hand = hands[(s - 1) % state.players]
+            if seat.hand:
+                events.append(Event("hand", f"You receive {', '.join(seat.hand)}.",
+                                    frozenset({s})))
+        state.draft_step = 2
+        _open_draft_step(state)
+        return
+    leftovers = [card for seat in state.seats for card in seat.hand]
+    for seat in state.seats:
+        seat.hand = []
+    state.discard.extend(leftovers)
+    if leftovers:
+        events.append(Event("discard", f"{len(leftovers)} leftover cards go to the discard pile."))
+    _start_draught(state, events)
+
+
+# --- draught
+
+
+def _start_draught(state: State, events: list[Event]) -> None:
+    state.phase, state.draught_pos = DRAUGHT, 0
+    for seat in state.seats:
+        seat.draughted, seat.has_draughted, seat.bid, seat.bid_beer = [], False, 0, None
+    events.append(Event("draught", f"{who(state.boss)}, the beer boss, draughts first."))
+
+
+def bid_of(cards: list[str]) -> tuple[int, str | None]:
+    """The largest total of one beer type; a tie between types goes to the higher rank."""
+    best, best_kind = 0, None
+    for kind in C.BEER_RANK:
+        total = sum(C.glasses(card) for card in cards if C.beer_type(card) == kind)
+        if total > best:
+            best, best_kind = total, kind
+    return best, best_kind
+
+
+def _draught(state: State, seat: int, move: Move, events: list[Event]) -> None:
+    me = state.seats[seat]
+    overflow = me.overflow
+    del me.stock[C.CELLAR_SIZE :]
+    kind = move.get("beer")
+    if state.grand_cafe and kind is not None:
+        poured = [card for card in overflow if C.beer_type(card) != kind]
+        overflow = [card for card in overflow if C.beer_type(card) == kind]
+        if poured:
+            state.discard.extend(poured)
+            events.append(Event("pour", f"{who(seat)} pours away {', '.join(poured)} "
+                                        f"from the overflow."))
+    k = move["cards"]
+    turned = list(reversed(me.stock[len(me.stock) - k :])) if k else []
+    del me.stock[len(me.stock) - k :]
+    me.draughted = overflow + turned
+    me.has_draughted = True
+    me.bid, me.bid_beer = bid_of(me.draughted)
+    if me.draughted:
+        bid = f"a bid of {me.bid} {C.beer_name(me.bid_beer)}" if me.bid_beer else "no bid"
+        cellar = f" ({k} from the cellar)" if k else ""
+        events.append(Event("draught", f"{who(seat)} draughts {', '.join(me.draughted)}"
+                                       f"{cellar}: {bid}.",
+                            data={"seat": seat, "cards": list(me.draughted), "bid": me.bid}))
+    else:
+        events.append(Event("draught", f"{who(seat)} passes.", data={"seat": seat, "bid": 0}))
+    state.draught_pos += 1
+    if state.draught_pos == state.players:
+        _start_choose(state, events)
+
+
+# --- choosing bulls
+
+
+def ranking(state: State) -> list[int]:
+    """Bidders, best first: bid, then rank of the bid's beer, then closeness to the boss."""
+    bidders = [s for s, seat in enumerate(state.seats) if seat.bid >= 1]
+
+    def key(s: int) -> tuple[int, int, int]:
+        seat = state.seats[s]
+        rank = C.BEER_RANK.index(seat.bid_beer) if seat.bid_beer else len(C.BEER_RANK)
+        return (-seat.bid, rank, (s - state.boss) % state.players)
+
+    return sorted(bidders, key=key)
+
+
+def _start_choose(state: State, events: list[Event]) -> None:
+    state.phase, state.choose_pos = CHOOSE, 0
+    state.ranking = ranking(state)
+    if state.ranking and state.middle:
+        order = ", ".join(who(s) for s in state.ranking)
+        events.append(Event("ranking", f"Bulls are chosen in this order: {order}."))
+    else:
+        _end_choose(state, events)
+
+
+def _take(state: State, seat: int, move: Move, events: list[Event]) -> None:
+    me = state.seats[seat]
+    bull = move["bull"]
+    state.middle.remove(bull)
+    name = C.BULLS[bull].name
+    if "join" in move:
+        index = move["join"]
+        old = me.pub[index]
+        me.pub[index] = Slot([*old.bulls, bull], old.beer)
+        me.served_now.append(index)
+        events.append(Event("take", f"{who(seat)} takes {name} and puts him together with "
+                                    f"their {name} (bull {index + 1}): a pair scores double.",
+                            data={"seat": seat, "bull": bull, "join": index}))
+    else:
+        me.pub.append(Slot([bull]))
+        events.append(Event("take", f"{who(seat)} takes {name}.",
+                            data={"seat": seat, "bull": bull}))
+    state.choose_pos += 1
+    if state.choose_pos == len(state.ranking) or not state.middle:
+        _end_choose(state, events)
+
+
+def _end_choose(state: State, events: list[Event]) -> None:
+    if state.middle:
+        names = ", ".join(C.BULLS[bull].name for bull in state.middle)
+        events.append(Event("bulls_out", f"Nobody takes {names}: out of the game."))
+        state.bulls_out.extend(state.middle)
+        state.middle = []
+    _start_serve(state, events)
+
+
+# --- serving
+
+
+def next_stage(seat: Seat) -> str:
+    if seat.draughted:
+        return SERVE_DRAUGHTED
+    return SERVE_CELLAR if seat.stock else SERVE_DONE
+
+
+def _start_serve(state: State, events: list[Event]) -> None:
+    state.phase = SERVE
+    for seat in state.seats:
+        seat.stage = next_stage(seat)
+
+
+def _serve(state: State, seat: int, move: Move, events: list[Event]) -> None:
+    me = state.seats[seat]
+    kind = move["type"]
+    if me.stage == SERVE_DRAUGHTED:
+        if kind == "serve":
+            me.draughted.remove(move["card"])
+            _give(me, seat, move, events, "")
+        else:
+            state.discard.extend(me.draughted)
+            events.append(Event("pour", f"{who(seat)} pours away {', '.join(me.draughted)}."))
+            me.draughted = []
+        me.stage = next_stage(me)
+        return
+    if kind == "stop":
+        me.stage = SERVE_DONE
+        events.append(Event("stop", f"{who(seat)} is done serving."))
+        return
+    card = me.stock.pop()
+    if kind == "serve":
+        _give(me, seat, move, events, " from the cellar")
+    else:
+        state.discard.append(card)
+        events.append(Event("pour", f"{who(seat)} pours away {card} from the cellar."))
+        if state.grand_cafe:
+            me.stage = SERVE_DONE
+            return
+    me.stage = next_stage(me)
+
+
+def _give(me: Seat, seat: int, move: Move, events: list[Event], where: str) -> None:
+    old = me.pub[move["bull"]]
+    slot = me.pub[move["bull"]] = Slot(old.bulls, [*old.beer, move["card"]])
+    me.served_now.append(move["bull"])
+    events.append(Event("serve", f"{who(seat)} serves {move['card']}{where} to "
+                                 f"{C.BULLS[slot.bull].name} (bull {move['bull'] + 1}), "
+                                 f"now {slot.total} glasses.",
+                        data={"seat": seat, "card": move["card"], "bull": move["bull"]}))
+
+
+def _end_round(state: State, events: list[Event]) -> None:
+    if state.bonus:
+        state.phase = OVER
+        scores = ", ".join(f"{who(s)} {seat.points}" for s, seat in enumerate(state.seats))
+        events.append(Event("over", f"The game is over. Points: {scores}."))
+        return
+    if state.ranking:
+        state.boss = state.ranking[0]
+        events.append(Event("boss", f"{who(state.boss)} is the beer boss."))
+    state.round += 1
+    start_round(state, events)

@@ -1,0 +1,154 @@
+"""Who must act and what they may do: the single source of truth for legal moves.
+
+The moves, by phase:
+- draft (simultaneous, secret): {"type": "pick", "card": "L3"} keeps one card (the first
+  pick lies below the second); Grand Café also {"type": "done"}: keep no more.
+- draught (in turn from the beer boss): {"type": "draught", "cards": k} turns up k cellar
+  cards (the overflow is always draughted); Grand Café names the type, {"type":
+  "draught", "beer": "A", "cards": k}, except for a plain pass with no overflow.
+- choose (in ranking order): {"type": "take", "bull": "BL"} (on his own) or with
+  "join": i, placing him under the single bull in pub slot i (a pair).
+- serve (simultaneous): draughted beer first, {"type": "serve", "card": "L3", "bull": i}
+  or {"type": "pour"} (the rest goes down the drain); then the cellar's top card,
+  {"type": "serve", "card": top, "bull": i}, {"type": "pour", "card": top} or
+  {"type": "stop"}.
+"""
+
+from __future__ import annotations
+
+from app.games.base import Move
+from app.games.stier_zoekt_bier import cards as C
+from app.games.stier_zoekt_bier.state import (
+    CHOOSE,
+    DRAFT,
+    DRAUGHT,
+    SERVE,
+    SERVE_CELLAR,
+    SERVE_DONE,
+    SERVE_DRAUGHTED,
+    Seat,
+    State,
+)
+
+
+def to_act(state: State) -> frozenset[int]:
+    if state.phase == DRAFT:
+        return frozenset(s for s, seat in enumerate(state.seats) if not seat.picked)
+    if state.phase == DRAUGHT:
+        return frozenset({state.draught_order()[state.draught_pos]})
+    if state.phase == CHOOSE:
+        return frozenset({state.ranking[state.choose_pos]})
+    if state.phase == SERVE:
+        return frozenset(s for s, seat in enumerate(state.seats) if seat.stage != SERVE_DONE)
+    return frozenset()
+
+
+def legal_moves(state: State, seat: int) -> list[Move]:
+    if seat not in to_act(state):
+        return []
+    me = state.seats[seat]
+    if state.phase == DRAFT:
+        return draft_moves(state, me)
+    if state.phase == DRAUGHT:
+        return draught_moves(state, me)
+    if state.phase == CHOOSE:
+        return take_moves(state, me)
+    return serve_moves(state, me)
+
+
+def keep_count(seat: Seat) -> int:
+    """How many cards of this draft hand the player keeps (Grand Café: at most)."""
+    return min(C.DRAFT_KEEP, len(seat.hand) + len(seat.picks))
+
+
+def draft_moves(state: State, me: Seat) -> list[Move]:
+    moves: list[Move] = [{"type": "pick", "card": card} for card in _distinct(me.hand)]
+    if state.grand_cafe:
+        moves.append({"type": "done"})
+    return moves
+
+
+def cellar_run(cellar: list[str], kind: str) -> int:
+    """How many cards from the top of the cellar are of one beer type in a row."""
+    run = 0
+    for card in reversed(cellar):
+        if C.beer_type(card) != kind:
+            break
+        run += 1
+    return run
+
+
+def draught_moves(state: State, me: Seat) -> list[Move]:
+    cellar = me.cellar
+    if not state.grand_cafe:
+        return [{"type": "draught", "cards": k} for k in range(len(cellar) + 1)]
+    kinds = [kind for kind in C.BEER_RANK if any(C.beer_type(c) == kind for c in me.overflow)]
+    if kinds:
+        return [
+            {"type": "draught", "beer": kind, "cards": k}
+            for kind in kinds
+            for k in range(cellar_run(cellar, kind) + 1)
+        ]
+    moves: list[Move] = [{"type": "draught", "cards": 0}]
+    if cellar:
+        kind = C.beer_type(cellar[-1])
+        moves += [
+            {"type": "draught", "beer": kind, "cards": k}
+            for k in range(1, cellar_run(cellar, kind) + 1)
+        ]
+    return moves
+
+
+def single_slots(me: Seat, bull: str) -> list[int]:
+    return [i for i, slot in enumerate(me.pub) if slot.bull == bull and not slot.paired]
+
+
+def take_moves(state: State, me: Seat) -> list[Move]:
+    moves: list[Move] = []
+    for bull in _distinct(state.middle):
+        moves.append({"type": "take", "bull": bull})
+        moves += [{"type": "take", "bull": bull, "join": i} for i in single_slots(me, bull)]
+    return moves
+
+
+def can_take(me: Seat, index: int, card: str) -> bool:
+    slot = me.pub[index]
+    return slot.kind == C.beer_type(card) and index not in me.served_now and not slot.full
+
+
+def serve_moves(state: State, me: Seat) -> list[Move]:
+    if me.stage == SERVE_DRAUGHTED:
+        moves: list[Move] = [
+            {"type": "serve", "card": card, "bull": i}
+            for card in _distinct(me.draughted)
+            for i in range(len(me.pub))
+            if can_take(me, i, card)
+        ]
+        return [*moves, {"type": "pour"}]
+    top = me.stock[-1]
+    moves = [
+        {"type": "serve", "card": top, "bull": i}
+        for i in range(len(me.pub))
+        if can_take(me, i, top)
+    ]
+    return [*moves, {"type": "pour", "card": top}, {"type": "stop"}]
+
+
+def _distinct(cards: list[str]) -> list[str]:
+    return list(dict.fromkeys(cards))
+
+
+def forced_move(state: State, seat: int) -> Move | None:
+    """The only legal move of a seat that must act, if it has no choice at all."""
+    me = state.seats[seat]
+    if state.phase == DRAFT:
+        # a hand of identical cards (Grand Café: the player may still stop)
+        if state.grand_cafe or len(set(me.hand)) != 1:
+            return None
+    elif state.phase == SERVE:
+        if me.stage == SERVE_CELLAR:
+            return None  # pour and stop are always there
+    elif state.phase == DRAUGHT and not state.grand_cafe and me.cellar:
+        return None
+    moves = legal_moves(state, seat)
+    return moves[0] if len(moves) == 1 else None
