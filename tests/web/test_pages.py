@@ -127,3 +127,14 @@ async def test_the_rules_pages(client: httpx.AsyncClient) -> None:
         page = await client.get(f"/rules/{game_id}")
         assert page.status_code == 200 and "<h2>" in page.text, game_id
     assert (await client.get("/rules/nope")).status_code == 404
+
+
+async def test_an_optional_choice_offers_the_default_and_never_the_word_none(
+    client: httpx.AsyncClient,
+) -> None:
+    from app.games.registry import GAMES
+
+    page = (await client.get("/")).text
+    assert 'value="None"' not in page
+    if "stier-zoekt-bier" in GAMES:
+        assert 'name="opt.bulls_per_round"' in page and '<option value="" selected>default' in page
