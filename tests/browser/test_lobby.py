@@ -7,6 +7,7 @@ from pathlib import Path
 from playwright.sync_api import Browser, expect
 
 from tests.browser.conftest import DESKTOP, PHONE
+from tests.browser.play import create_room
 from tests.live import LiveServer
 
 
@@ -44,3 +45,25 @@ def test_card_faces_page(browser: Browser, app_server: LiveServer, screenshot_di
         expect(page.locator(".card--doe").first).to_be_visible()
         page.screenshot(path=screenshot_dir / f"cards-{name}.png", full_page=True)
         page.close()
+
+
+def test_without_javascript_the_forms_still_open_seat_and_start(
+    browser: Browser, app_server: LiveServer
+) -> None:
+    contexts = [browser.new_context(java_script_enabled=False) for _ in range(3)]
+    try:
+        host, *guests = (context.new_page() for context in contexts)
+        link = create_room(host, app_server.url, "null-bock", 3, {"rounds": 1})
+        for page, name in zip((host, *guests), ("Ann", "Bo", "Cy"), strict=True):
+            if page is not host:
+                page.goto(link)
+            page.get_by_label("Your name").fill(name)
+            page.get_by_role("button", name="Take a seat").click()
+            expect(page.locator("#panel .is-you .seatlist__name")).to_have_text(name)
+        host.reload()
+        host.get_by_role("button", name="Start the game").click()
+        expect(host.locator("#room")).to_have_attribute("data-status", "playing")
+        expect(host.locator("#board .move").first).to_be_visible()
+    finally:
+        for context in contexts:
+            context.close()
