@@ -97,18 +97,26 @@ async def rules_page(request: Request, game_id: str) -> Response:
     )
 
 
+# (classes after "card--", data-card, face text, small print): as the boards draw them.
 CARD_SAMPLES = [
-    ("Null Bock!", [("doe", "D3", "3"), ("doe", "D7+", "7+"), ("doe", "D15", "15"),
-                    ("stag", "S9", "9"), ("stag", "S0", "0"), ("back", "", "")]),
-    ("Stier zoekt Bier", [("beer", "lager-3", "3"), ("beer", "white-2", "2"),
-                          ("beer", "dark-4", "4"), ("beer", "ale-5", "5"),
-                          ("bull", "lager", "Lenny"), ("back", "", "")]),
-    ("Four pints, please", [("pint", "Lager", "Lager 1"), ("pint", "Bitter", "Bitter 2"),
-                            ("pint", "Red Ale", "Red Ale 3"), ("pint", "Stout", "Stout 4"),
-                            ("pint", "IPA", "IPA 5"), ("money", "£3", "£3"),
-                            ("buy", "Drunk", "Drunk"), ("spilled", "spilled", "-1")]),
-    ("Bullenparty", [("number", "7", "7"), ("number", "55", "55"), ("bull", "B7", "7"),
-                     ("zero", "A", "A"), ("back", "", "")]),
+    ("Null Bock!", [("doe", "D3", "3 doe", ""), ("doe card--pretentious", "D7+", "7+ doe", ""),
+                    ("doe", "D15", "15 doe", ""), ("stag", "S9", "9 stag", ""),
+                    ("nullbock", "S0", "0 Null Bock", ""), ("back", "", "", "")]),
+    ("Stier zoekt Bier", [("beer card--lager", "L3", "3 lager", ""),
+                          ("beer card--white", "W2", "2 white", ""),
+                          ("beer card--dark", "D4", "4 dark", ""),
+                          ("beer card--ale", "A5", "5 ale", ""),
+                          ("bull card--lager", "B1", "Lenny Lager", "(10: 2 pts, 19: 4 pts)"),
+                          ("boss", "BOSS", "Beer boss", ""), ("back", "", "", "")]),
+    ("Four pints, please", [("beer", "Lager", "Lager", "£3 · 1 pt"),
+                            ("beer", "Red Ale", "Red Ale", "£5 · 3 pt"),
+                            ("beer", "Stout", "Stout", "£6 · 4 pt"),
+                            ("beer", "IPA", "IPA", "£7 · 5 pt"),
+                            ("money", "£3", "£3", ""), ("buying", "Pistachios", "Pistachios", ""),
+                            ("spilled", "Spilled pint", "-1 Spilled pint", ""),
+                            ("back", "", "23", "")]),
+    ("Bullenparty", [("number", "7", "7", "4"), ("number", "55", "55", "7"),
+                     ("bull", "B7", "7", ""), ("zero", "0A", "0A", ""), ("back", "", "", "")]),
 ]
 
 
