@@ -71,7 +71,12 @@ def test_a_whole_game_in_the_browser(
         for page in table.pages():
             expect(page.locator("#panel")).to_contain_text("Bo <b>")
         assert_spectator_sees_no_secret(table)
+        rules = table.players[0].locator("#rules")
+        expect(rules.locator("summary")).to_have_text(f"Rules of {GAMES[game_id].title}")
+        rules.locator("summary").click()
+        expect(rules.locator("h2").first).to_be_visible()
         shoot(table.players[0], screenshot_dir, f"{game_id}-start")
+        rules.locator("summary").click()
         assert table.spectator is not None
         shoot(table.spectator, screenshot_dir, f"{game_id}-spectator")
 
