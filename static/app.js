@@ -85,13 +85,17 @@
     watching.textContent = n === 1 ? "1 watching" : n + " watching";
   }
 
+  let panelRequest = 0;
   async function refreshPanel() {
+    const mine = ++panelRequest;
     const response = await fetch("/r/" + encodeURIComponent(code) + "/panel", {
       credentials: "same-origin",
     });
-    if (!response.ok) return;
+    if (!response.ok || mine !== panelRequest) return; // a newer request is on its way
+    const html = await response.text();
+    if (mine !== panelRequest) return;
     const holder = document.createElement("div");
-    holder.innerHTML = await response.text();
+    holder.innerHTML = html;
     const panel = holder.querySelector("#panel");
     if (!panel) return;
     const typed = $("seat-name");
