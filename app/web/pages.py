@@ -222,6 +222,20 @@ async def start(request: Request, code: str) -> Response:
     return _back(f"/r/{code}")
 
 
+@router.post("/r/{code}/remove")
+async def remove_player(request: Request, code: str) -> Response:
+    """The host empties the seat of a player who has gone; a new person may take it."""
+    form = await request.form()
+    try:
+        seat = int(str(form.get("seat", "")))
+        await _rooms(request).remove_player(code, request.cookies.get(host_cookie(code)), seat)
+    except ValueError:
+        return _back(f"/r/{code}", "Choose a seat.")
+    except forms.USER_ERRORS as exc:
+        return _back(f"/r/{code}", forms.message(exc))
+    return _back(f"/r/{code}")
+
+
 @router.post("/r/{code}/rematch")
 async def rematch(request: Request, code: str) -> Response:
     rooms = _rooms(request)

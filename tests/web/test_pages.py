@@ -101,6 +101,33 @@ async def test_the_host_seats_starts_and_the_board_is_in_the_page(app: FastAPI) 
         assert 'class="move"' not in spectator and "You are watching" in spectator
 
 
+async def test_the_host_removes_a_gone_player_and_a_newcomer_takes_over(app: FastAPI) -> None:
+    async with browser(app) as host, browser(app) as guest, browser(app) as newcomer:
+        link = await make_room(host)
+        await host.post(link + "/seat", data={"name": "Ann"})
+        await guest.post(link + "/seat", data={"name": "Bo"})
+        await host.post(link + "/start")
+        host_page = (await host.get(link)).text
+        assert 'action="' + link + '/remove"' in host_page and "Remove Bo" in host_page
+        assert "Remove Ann" not in host_page  # not oneself
+        assert "/remove" not in (await guest.get(link)).text  # only the host may
+        refused = await guest.post(link + "/remove", data={"seat": "0"})
+        page = (await guest.get(refused.headers["location"])).text
+        assert "Only the host can do that." in page and "Ann" in page
+        watching = (await newcomer.get(link)).text
+        assert "Take over" not in watching  # no seat is free yet
+        removed = await host.post(link + "/remove", data={"seat": "1"})
+        assert "error" not in removed.headers["location"]
+        assert "Leave my seat" not in (await guest.get(link)).text
+        assert 'class="move"' not in (await guest.get(link)).text  # Bo is a spectator now
+        watching = (await newcomer.get(link)).text
+        assert "Take over seat 2" in watching
+        taken = await newcomer.post(link + "/seat", data={"name": "Cy", "index": "1"})
+        assert "error" not in taken.headers["location"]
+        page = (await newcomer.get(link)).text
+        assert 'class="move"' in page and "Take over" not in page
+
+
 async def test_a_guest_cannot_start_and_is_told_why(app: FastAPI) -> None:
     async with browser(app) as host, browser(app) as guest:
         link = await make_room(host)
