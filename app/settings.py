@@ -10,7 +10,6 @@ class Settings(BaseSettings):
 
     database_url: str = "sqlite+aiosqlite:///./data/stammtisch.sqlite3"
     redis_url: str | None = None
-    secret_key: str = "change-me-in-production"
     # Run `alembic upgrade head` when the app starts (off when a deploy step does it).
     migrate_at_start: bool = True
     # Mark the seat and host cookies Secure: set it when the site is served over HTTPS.
