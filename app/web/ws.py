@@ -98,7 +98,12 @@ class Connection:
 
     async def send(self, message: BaseModel) -> None:
         async with self.send_lock:
-            await self.ws.send_text(message.model_dump_json())
+            try:
+                await self.ws.send_text(message.model_dump_json())
+            except RuntimeError as exc:
+                # The peer left while a broadcast was on its way: a disconnect, not a
+                # failure (Starlette raises WebSocketDisconnected, a RuntimeError).
+                raise WebSocketDisconnect(1006) from exc
 
     async def send_room(self) -> None:
         room = await self.rooms.room(self.code)

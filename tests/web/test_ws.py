@@ -9,8 +9,11 @@ import random
 from typing import Any
 
 import pytest
+from starlette.websockets import WebSocketDisconnect
 from websockets.exceptions import InvalidStatus
 
+from app.realtime.protocol import ErrorOut
+from app.web.ws import Connection
 from tests.client import Make, Person, autoplay, seated_room, start
 from tests.live import LiveServer
 
@@ -279,3 +282,16 @@ async def test_a_flood_of_messages_is_slowed_down_not_fatal(
     await asyncio.sleep(1.1)
     await ann.send({"type": "chat", "text": "calm again"})
     assert (await ann.expect("chat", text="calm again"))["name"] == "P0"
+
+
+async def test_a_peer_gone_mid_broadcast_is_a_disconnect_not_a_failure() -> None:
+    """Sending to a socket whose peer has just left ends that connection quietly."""
+    class Gone:
+        cookies: dict[str, str] = {}
+
+        async def send_text(self, data: str) -> None:
+            raise RuntimeError('Cannot call "send" once a close message has been sent.')
+
+    connection = Connection(Gone(), None, None, "abc", html=False)  # type: ignore[arg-type]
+    with pytest.raises(WebSocketDisconnect):
+        await connection.send(ErrorOut(code="x", reason="y"))
