@@ -148,7 +148,7 @@ def forced_move(state: State, seat: int) -> Move | None:
     elif state.phase == SERVE:
         if me.stage == SERVE_CELLAR:
             return None  # pour and stop are always there
-    elif state.phase == DRAUGHT and not state.grand_cafe and me.cellar:
-        return None
+    elif state.phase == DRAUGHT and me.cellar:
+        return None  # asking only some seats would tell the others about their cellar
     moves = legal_moves(state, seat)
     return moves[0] if len(moves) == 1 else None

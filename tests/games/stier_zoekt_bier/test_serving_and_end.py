@@ -181,11 +181,14 @@ def test_grand_cafe_draught_without_overflow_is_one_run_from_the_cellar() -> Non
     assert RULES.legal_moves(state, 0) == [draught(0), draught(1, "D"), draught(2, "D")]
 
 
-def test_grand_cafe_single_type_overflow_and_no_run_draughts_itself() -> None:
+def test_grand_cafe_single_type_overflow_and_no_run_is_still_asked() -> None:
     state = table(variant="grand-cafe", seats=[
         seat(stock="W1 W1 L1 A1 A2 L3"), seat(stock="L1"), seat(stock="L1"),
     ])
-    # only lager in the overflow and no lager on top of the cellar: no choice
+    # only lager in the overflow and no lager on top of the cellar: one move, but the
+    # seat is asked all the same, or the others would learn about its cellar
+    assert RULES.to_act(state) == {0} and RULES.legal_moves(state, 0) == [draught(0, "L")]
+    state = play(state, (0, draught(0, "L")))
     assert state.seats[0].draughted == ["L3"] and RULES.to_act(state) == {1}
 
 

@@ -135,3 +135,16 @@ def test_dealt_and_received_hands_are_told_to_their_owner_only() -> None:
     hands = [e for e in events if e.kind == "hand"]
     assert [e.to for e in hands] == [frozenset({0}), frozenset({1}), frozenset({2})]
     assert all("L1" not in e.text for e in events if e.to is None)
+
+
+def test_grand_cafe_others_cannot_tell_the_top_cellar_card_from_a_forced_draught() -> None:
+    # Only lager in the overflow; on top of the cellar A2 (no lager run) or L2 (a run).
+    # Whether seat 0 is asked to draught must not tell the others which it is.
+    def grand(stock0: str) -> State:
+        return table(variant="grand-cafe", seats=[
+            seat(stock=stock0), seat(stock="L1"), seat(stock="L1"),
+        ])
+
+    no_run, run = grand("W1 W1 L1 A1 A2 L3"), grand("W1 W1 L1 A1 L2 L3")
+    assert RULES.to_act(no_run) == RULES.to_act(run) == {0}
+    assert seen_by(no_run, run) == {0}
