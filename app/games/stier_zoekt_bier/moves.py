@@ -142,9 +142,9 @@ def forced_move(state: State, seat: int) -> Move | None:
     """The only legal move of a seat that must act, if it has no choice at all."""
     me = state.seats[seat]
     if state.phase == DRAFT:
-        # a hand of identical cards (Grand Café: the player may still stop)
-        if state.grand_cafe or len(set(me.hand)) != 1:
-            return None
+        # Never automatic: a seat that "has chosen" at once would tell everyone its
+        # draft hand held only one kind of card.
+        return None
     elif state.phase == SERVE:
         if me.stage == SERVE_CELLAR:
             return None  # pour and stop are always there

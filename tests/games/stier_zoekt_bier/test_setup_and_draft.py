@@ -146,22 +146,26 @@ def test_stock_fills_the_cellar_face_down_then_overflows_face_up() -> None:
         seat(stock="L1 L2 L3 L4", hand="W1 W2 W3 W4 W5 A1"),
         seat(hand="D1 D2 D3 D4 D5 A2"), seat(hand="L1 L1 L1 L1 L1 L1"),
     ])
-    state = play(state, (0, pick("W1")), (0, pick("W2")), (1, pick("D1")), (1, pick("D2")))
+    state = play(state, (0, pick("W1")), (0, pick("W2")), (1, pick("D1")), (1, pick("D2")),
+                 (2, pick("L1")), (2, pick("L1")))
     me = state.seats[0]
     assert me.cellar == cards("L1 L2 L3 L4 W1") and me.overflow == ["W2"]
     view = RULES.view(state, 1)
     assert view["seats"][0]["overflow"] == ["W2"] and view["seats"][0]["cellar"] == 5
 
 
-def test_identical_cards_are_picked_automatically() -> None:
+def test_a_hand_of_identical_cards_is_still_asked_for() -> None:
     state = table(phase=DRAFT, seats=[
         seat(hand="W1 W2 W3 W4 W5 A1"), seat(hand="D1 D2 D3 D4 D5 A2"),
         seat(hand="L1 L1 L1 L1 L1 L1"),
     ])
-    # seat 2 has no choice at all: after the next move it has picked on its own
+    # Seat 2 has one kind of card, but picking for it at once would tell the others.
     state, _ = act(state, 0, pick("W1"))
-    assert state.seats[2].picks == ["L1", "L1"] and state.seats[2].picked
-    assert RULES.to_act(state) == {0, 1}
+    assert not state.seats[2].picked and RULES.to_act(state) == {0, 1, 2}
+    assert RULES.legal_moves(state, 2) == [pick("L1")]
+    assert RULES.view(state, 0)["seats"][2] == RULES.view(
+        table(phase=DRAFT, seats=[seat(hand="W2 W3 W4 W5 A1"), seat(hand="D1 D2 D3 D4 D5 A2"),
+                                  seat(hand="L1 L2 L3 L4 W1 A3")]), 0)["seats"][2]
 
 
 def test_the_deck_is_rebuilt_from_the_discard_pile_when_it_runs_out() -> None:
@@ -188,7 +192,9 @@ def test_short_deck_deals_the_largest_equal_number() -> None:
                  (1, pick(state.seats[1].hand[0])), (1, pick(state.seats[1].hand[1])),
                  (2, pick(state.seats[2].hand[0])))
     state = play(state, (2, pick(state.seats[2].hand[0])))
-    # one card each was passed and is kept automatically: no choice
+    # one card each was passed; keeping it is still a click (a secret pick)
+    assert RULES.to_act(state) == {0, 1, 2}
+    state = play(state, *[(s, pick(state.seats[s].hand[0])) for s in range(3)])
     assert [len(me.stock) for me in state.seats] == [3, 3, 3]
     assert state.phase == DRAUGHT and len(state.beer_deck) == 1 and state.discard == []
 
