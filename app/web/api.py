@@ -125,7 +125,11 @@ async def get_room(
 
 @router.get("/rooms/{code}/view", response_model=Snapshot, responses=ERRORS)
 async def get_view(code: str, rooms: RoomsDep, seat_token: SeatTokenDep) -> Snapshot:
-    return await rooms.snapshot(code, await rooms.seat_of(code, seat_token))
+    room = await rooms.room(code)
+    seat = await rooms.seat_of(code, seat_token)
+    if seat is None and not room.spectators:  # as the WebSocket refuses them
+        raise NotSeated("This room does not allow spectators.")
+    return await rooms.snapshot(code, seat)
 
 
 @router.post("/rooms/{code}/seats", response_model=SeatTaken, status_code=201,

@@ -146,6 +146,9 @@ async def _room_context(request: Request, code: str) -> dict[str, Any]:
         "version": info.version,
         "rules_html": rules_html(info.game_id),
     }
+    if seat is None and not info.spectators:  # no board and no log, as on the socket
+        context["no_spectators"] = True
+        return context
     snap = await rooms.snapshot(code, seat)
     if snap.view is not None:
         context["version"] = snap.version

@@ -192,3 +192,18 @@ async def test_chat_through_the_api(app: FastAPI, client: httpx.AsyncClient) -> 
     empty = await client.post(f"/api/rooms/{code}/chat", json={"text": ""})
     assert empty.status_code == 422 and empty.json()["code"] == "invalid_chat"
     assert [c["text"] for c in (await client.get(f"/api/rooms/{code}/chat")).json()] == ["hi"]
+
+
+async def test_spectators_off_keeps_the_view_from_strangers(
+    app: FastAPI, client: httpx.AsyncClient,
+) -> None:
+    code = (await client.post("/api/rooms", json={
+        "game": TOY, "seats": 2, "spectators": False})).json()["code"]
+    await client.post(f"/api/rooms/{code}/seats", json={"name": "Ann"})
+    async with another(app) as bob, another(app) as stranger:
+        await bob.post(f"/api/rooms/{code}/seats", json={"name": "Bob"})
+        await client.post(f"/api/rooms/{code}/start")
+        assert (await bob.get(f"/api/rooms/{code}/view")).json()["seat"] == 1
+        refused = await stranger.get(f"/api/rooms/{code}/view")
+        assert refused.status_code == 403 and "view" not in refused.json()
+        assert refused.json()["detail"] == "This room does not allow spectators."

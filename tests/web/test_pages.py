@@ -165,3 +165,21 @@ async def test_an_optional_choice_offers_the_default_and_never_the_word_none(
     assert 'value="None"' not in page
     if "stier-zoekt-bier" in GAMES:
         assert 'name="opt.bulls_per_round"' in page and '<option value="" selected>default' in page
+
+
+async def test_spectators_off_shows_strangers_no_board_and_no_log(app: FastAPI) -> None:
+    async with browser(app) as host, browser(app) as guest, browser(app) as stranger:
+        link = await make_room(host, spectators="")
+        await host.post(link + "/seat", data={"name": "Ann"})
+        await guest.post(link + "/seat", data={"name": "Bo"})
+        await host.post(link + "/start")
+        api = link.replace("/r/", "/api/rooms/")
+        view = (await guest.get(api + "/view")).json()
+        move = {"version": view["version"], "move": view["view"]["moves"][0]}
+        assert (await guest.post(api + "/moves", json=move)).status_code == 200
+        seen = (await guest.get(link)).text
+        assert 'class="board' in seen and "Bo has chosen." in seen
+        page = (await stranger.get(link)).text
+        assert "has chosen" not in page
+        assert "This room does not allow spectators." in page
+        assert 'data-status="playing"' in page and "board--" not in page
