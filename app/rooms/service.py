@@ -114,6 +114,15 @@ class RoomService:
     async def seat_of(self, code: str, token: str | None) -> int | None:
         return self._seat(await self._load(code), token)
 
+    async def viewer(self, code: str, token: str | None) -> int | None:
+        """The seat of `token`, or None for a spectator. A stranger in a room with
+        spectators off is refused: the one check behind the socket, the API and the page."""
+        room = await self._load(code)
+        seat = self._seat(room, token)
+        if seat is None and not room.spectators:
+            raise errors.NotSeated("This room does not allow spectators.")
+        return seat
+
     async def is_host(self, code: str, token: str | None) -> bool:
         return token_matches(token, (await self._load(code)).host_token_hash)
 

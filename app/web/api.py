@@ -13,7 +13,7 @@ from fastapi.responses import JSONResponse
 from pydantic import BaseModel, Field
 
 from app.games.base import IllegalMove, options_schema
-from app.rooms.errors import NotSeated, RoomError, StaleVersion
+from app.rooms.errors import RoomError, StaleVersion
 from app.rooms.models import ChatLine, RoomInfo, Snapshot
 from app.web.deps import (
     HostTokenDep,
@@ -125,11 +125,7 @@ async def get_room(
 
 @router.get("/rooms/{code}/view", response_model=Snapshot, responses=ERRORS)
 async def get_view(code: str, rooms: RoomsDep, seat_token: SeatTokenDep) -> Snapshot:
-    room = await rooms.room(code)
-    seat = await rooms.seat_of(code, seat_token)
-    if seat is None and not room.spectators:  # as the WebSocket refuses them
-        raise NotSeated("This room does not allow spectators.")
-    return await rooms.snapshot(code, seat)
+    return await rooms.snapshot(code, await rooms.viewer(code, seat_token))
 
 
 @router.post("/rooms/{code}/seats", response_model=SeatTaken, status_code=201,
@@ -184,18 +180,14 @@ async def submit_move(
 
 
 @router.get("/rooms/{code}/chat", response_model=list[ChatLine], responses=ERRORS)
-async def chat_history(code: str, rooms: RoomsDep) -> list[ChatLine]:
-    await rooms.room(code)
+async def chat_history(code: str, rooms: RoomsDep, seat_token: SeatTokenDep) -> list[ChatLine]:
+    await rooms.viewer(code, seat_token)
     return await rooms.chat_history(code)
 
 
 @router.post("/rooms/{code}/chat", response_model=ChatLine, status_code=201, responses=ERRORS)
 async def chat(code: str, body: ChatBody, rooms: RoomsDep, seat_token: SeatTokenDep) -> ChatLine:
-    room = await rooms.room(code)
-    seat = await rooms.seat_of(code, seat_token)
-    if seat is None and not room.spectators:
-        raise NotSeated("Only players can chat in this room.")
-    return await rooms.chat(code, seat, body.text)
+    return await rooms.chat(code, await rooms.viewer(code, seat_token), body.text)
 
 
 def install_error_handlers(app: FastAPI) -> None:

@@ -15,6 +15,7 @@ from fastapi.templating import Jinja2Templates
 
 from app.games.base import options_schema
 from app.games.registry import GAMES
+from app.rooms.errors import NotSeated
 from app.web import forms
 from app.web.deps import clear_token_cookie, host_cookie, seat_cookie, set_token_cookie
 from app.web.render import environment, render_board
@@ -131,7 +132,10 @@ async def _room_context(request: Request, code: str) -> dict[str, Any]:
     info = await rooms.room(code)
     token = request.cookies.get(seat_cookie(code))
     host_token = request.cookies.get(host_cookie(code))
-    seat = await rooms.seat_of(code, token)
+    try:
+        seat, admitted = await rooms.viewer(code, token), True
+    except NotSeated:  # spectators off: the seats to take, but no board and no log
+        seat, admitted = None, False
     is_host = await rooms.is_host(code, host_token)
     rules = GAMES.get(info.game_id)
     context: dict[str, Any] = {
@@ -146,7 +150,7 @@ async def _room_context(request: Request, code: str) -> dict[str, Any]:
         "version": info.version,
         "rules_html": rules_html(info.game_id),
     }
-    if seat is None and not info.spectators:  # no board and no log, as on the socket
+    if not admitted:
         context["no_spectators"] = True
         return context
     snap = await rooms.snapshot(code, seat)

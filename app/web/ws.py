@@ -35,7 +35,7 @@ from app.realtime.protocol import (
     ViewOut,
     client_message,
 )
-from app.rooms.errors import RoomError, RoomNotFound, StaleVersion
+from app.rooms.errors import NotSeated, RoomError, RoomNotFound, StaleVersion
 from app.rooms.service import RoomService, channel
 from app.web.deps import host_cookie, seat_cookie
 from app.web.render import render_board
@@ -210,13 +210,11 @@ async def room_socket(websocket: WebSocket, code: str, format: str = "json") -> 
     connection = Connection(websocket, rooms, hub, code, html=format == "html")
     await websocket.accept()
     try:
-        room = await rooms.room(code)
-        connection.seat = await rooms.seat_of(code, connection.token)
-        if connection.seat is None and not room.spectators:
-            await connection.send(ErrorOut(code="no_spectators",
-                                           reason="This room does not allow spectators."))
-            await websocket.close(code=4403)
-            return
+        connection.seat = await rooms.viewer(code, connection.token)
+    except NotSeated as exc:
+        await connection.send(ErrorOut(code="no_spectators", reason=exc.reason))
+        await websocket.close(code=4403)
+        return
     except RoomNotFound as exc:
         await connection.send(wire_error(exc))
         await websocket.close(code=4404)

@@ -207,3 +207,20 @@ async def test_spectators_off_keeps_the_view_from_strangers(
         refused = await stranger.get(f"/api/rooms/{code}/view")
         assert refused.status_code == 403 and "view" not in refused.json()
         assert refused.json()["detail"] == "This room does not allow spectators."
+
+
+async def test_spectators_off_keeps_the_chat_from_strangers(
+    app: FastAPI, client: httpx.AsyncClient,
+) -> None:
+    code = (await client.post("/api/rooms", json={
+        "game": TOY, "seats": 2, "spectators": False})).json()["code"]
+    await client.post(f"/api/rooms/{code}/seats", json={"name": "Ann"})
+    said = await client.post(f"/api/rooms/{code}/chat", json={"text": "just us"})
+    assert said.status_code == 201, said.text
+    lines = (await client.get(f"/api/rooms/{code}/chat")).json()
+    assert [line["text"] for line in lines] == ["just us"]
+    async with another(app) as stranger:
+        for method, body in (("GET", None), ("POST", {"text": "hello?"})):
+            response = await stranger.request(method, f"/api/rooms/{code}/chat", json=body)
+            assert response.status_code == 403 and "just us" not in response.text
+            assert response.json()["detail"] == "This room does not allow spectators."
