@@ -2,7 +2,8 @@
 
 At start (the lifespan) it migrates the database, connects the pub/sub broker (memory,
 or Redis when REDIS_URL is set) and puts the RoomService on `app.state.rooms` and the
-connection hub on `app.state.hub`.
+connection hub on `app.state.hub`, and nudges the bots of every running game; at
+shutdown it cancels the bot runners first.
 """
 
 from __future__ import annotations
@@ -40,12 +41,15 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         await broker.connect()
         hub = Hub(broker)
         app.state.hub = hub
-        app.state.rooms = RoomService(Repository(sessions(engine)), broker, GAMES,
-                                      hub.connected_seats)
+        rooms = RoomService(Repository(sessions(engine)), broker, GAMES,
+                            hub.connected_seats, bot_delay_ms=settings.bot_delay_ms)
+        app.state.rooms = rooms
         heartbeat = asyncio.create_task(hub.heartbeat())
         try:
+            await rooms.resume_bots()  # games with bots carry on after a restart
             yield
         finally:
+            await rooms.close()  # the bot runners stop before the database goes
             heartbeat.cancel()
             with contextlib.suppress(asyncio.CancelledError):
                 await heartbeat

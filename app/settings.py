@@ -14,3 +14,5 @@ class Settings(BaseSettings):
     migrate_at_start: bool = True
     # Mark the seat and host cookies Secure: set it when the site is served over HTTPS.
     cookie_secure: bool = False
+    # How long a bot waits before its move, so people can follow (tests set 0).
+    bot_delay_ms: int = 600

@@ -91,7 +91,9 @@ def redis_url() -> Iterator[str]:
 
 def settings_for(database_url: str, redis_url: str | None = None) -> Settings:
     # The fixture migrated already; the app's migrate-at-start then finds nothing to do.
-    return Settings(database_url=database_url, redis_url=redis_url, _env_file=None)  # type: ignore[call-arg]
+    # Bots move at once in tests.
+    return Settings(database_url=database_url, redis_url=redis_url, bot_delay_ms=0,  # type: ignore[call-arg]
+                    _env_file=None)
 
 
 @pytest.fixture

@@ -110,6 +110,33 @@ class Repository:
                 await self._touch(session, code)
             return _rowcount(result) == 1
 
+    async def claim_bot_seat(self, code: str, index: int, name: str) -> bool:
+        """Seat a bot (no token) in an empty seat, only while the room is not finished
+        (checked in the same UPDATE)."""
+        async with self.sessions.begin() as session:
+            result = await session.execute(
+                update(SeatRow)
+                .where(SeatRow.room_code == code, SeatRow.index == index,
+                       SeatRow.token_hash.is_(None), SeatRow.name.is_(None),
+                       select(RoomRow.code)
+                       .where(RoomRow.code == code, RoomRow.status.in_(("waiting", "playing")))
+                       .exists())
+                .values(name=name, token_hash=None, bot=True)
+            )
+            if _rowcount(result) == 1:
+                await self._touch(session, code)
+            return _rowcount(result) == 1
+
+    async def playing_codes_with_bots(self) -> list[str]:
+        """Rooms whose game is running and that have a bot seat (to resume at start-up)."""
+        async with self.sessions() as session:
+            rows = await session.scalars(
+                select(RoomRow.code).distinct()
+                .join(SeatRow, SeatRow.room_code == RoomRow.code)
+                .where(RoomRow.status == "playing", SeatRow.bot.is_(True))
+            )
+            return list(rows)
+
     async def set_host_seat(self, code: str, index: int | None) -> None:
         async with self.sessions.begin() as session:
             await session.execute(

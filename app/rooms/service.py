@@ -14,6 +14,10 @@ Differences from the first sketch in the brief, on purpose:
   counting up), so every cookie, the shared link and the open sockets simply carry on;
   the earlier games stay in the move log under their `game_no`. If a seat was emptied
   meanwhile the room goes back to `waiting` for the host to start once it is filled.
+- Bots: `add_bot(code, host_token, seat)` seats a bot (no token). After every state
+  change the service nudges its `BotRunner` (app/rooms/bots.py), which plays the bots'
+  turns through the same pipeline as people's moves (`_commit`); `resume_bots()` at
+  start-up and `nudge_bots(code)` when a socket connects pick up rooms after a restart.
 """
 
 from __future__ import annotations
@@ -34,6 +38,7 @@ from app.games.base import (
 )
 from app.realtime.broker import Broker
 from app.rooms import errors
+from app.rooms.bots import BotRunner, bot_rng, choose_move
 from app.rooms.locks import RoomLocks
 from app.rooms.models import ChatLine, RoomInfo, SeatInfo, Snapshot
 from app.rooms.names import clean_chat, clean_name
@@ -53,7 +58,7 @@ def channel(code: str) -> str:
 class RoomService:
     def __init__(
         self, repo: Repository, broker: Broker, games: Mapping[str, Rules[Any]],
-        presence: Callable[[str], set[int]] | None = None,
+        presence: Callable[[str], set[int]] | None = None, *, bot_delay_ms: int = 600,
     ) -> None:
         self.repo = repo
         self.broker = broker
@@ -62,6 +67,11 @@ class RoomService:
         self.locks = RoomLocks()
         self.reads = SharedReads(repo)
         self.log = EventLog(repo)
+        self.bots = BotRunner(self._bot_waiting, self._bot_step, bot_delay_ms)
+
+    async def close(self) -> None:
+        """Stop the bot runners (at shutdown); moves already stored stay stored."""
+        await self.bots.close()
 
     # -- reading -------------------------------------------------------------
 
@@ -235,6 +245,27 @@ class RoomService:
         await self.repo.free_seat(code, seat, only_status=None)
         await self._announce(code)
 
+    async def add_bot(self, code: str, host_token: str | None, seat: int) -> str:
+        """The host puts a bot in an empty seat: before the start, or mid-game in a seat
+        the host emptied with `remove_player` (the bot takes over). Returns its name."""
+        room = await self._load(code)
+        if not token_matches(host_token, room.host_token_hash):
+            raise errors.NotHost("Only the host can add a bot.")
+        if not isinstance(seat, int) or not 0 <= seat < len(room.seats):
+            raise errors.NoSuchSeat()
+        if room.status == "finished":
+            raise errors.WrongStatus("This game is over: start a rematch first.")
+        if room.seats[seat].name is not None:
+            raise errors.SeatTaken("That seat is taken: a bot needs an empty seat.")
+        taken = {s.name.casefold() for s in room.seats if s.name}
+        candidates = [f"Bot {seat + 1}"] + [f"Bot {n}" for n in range(1, len(room.seats) + 2)]
+        name = next(c for c in candidates if c.casefold() not in taken)
+        if not await self.repo.claim_bot_seat(code, seat, name):
+            raise errors.SeatTaken("That seat was just taken.")
+        await self._announce(code)
+        self.bots.nudge(code)
+        return name
+
     async def start(self, code: str, host_token: str | None) -> int:
         room = await self._load(code)
         if not token_matches(host_token, room.host_token_hash):
@@ -253,7 +284,7 @@ class RoomService:
         if any(s.name is None for s in room.seats):
             if not await self.repo.reopen(code, room.version):
                 raise errors.StaleVersion(room.version + 1)
-            await self._publish(code, {"kind": "state", "version": room.version + 1})
+            await self._changed(code, room.version + 1, bots=False)
         else:
             await self._begin(room)
         return code
@@ -267,7 +298,7 @@ class RoomService:
         state = rules.encode(rules.setup(len(room.seats), options, seed))
         if not await self.repo.begin_game(room.code, room.version, room.status, state, seed):
             raise errors.StaleVersion(room.version + 1, "The game has already started.")
-        await self._publish(room.code, {"kind": "state", "version": room.version + 1})
+        await self._changed(room.code, room.version + 1, bots=self._has_bots(room))
         return room.version + 1
 
     # -- the move pipeline ---------------------------------------------------
@@ -282,24 +313,91 @@ class RoomService:
             seat = self._seat(room, token)
             if seat is None:
                 raise errors.NotSeated("Spectators cannot make moves.")
-            if room.status != "playing" or room.state is None:
-                raise errors.WrongStatus("The game is not running.")
-            if version != room.version:
-                raise errors.StaleVersion(room.version)
-            if not isinstance(move, dict):
-                raise IllegalMove("A move must be a JSON object.")
-            rules = self._rules(room.game_id)
-            state, events = self._apply(rules, rules.decode(room.state), seat, move)
-            status = "playing" if rules.to_act(state) else "finished"
-            stored = await self.repo.commit_move(
-                code, version, room.game_no, seat, move, [e.to_json() for e in events],
-                rules.encode(state), status,
-            )
-            if not stored:
-                latest = await self._load(code)
-                raise errors.StaleVersion(latest.version)
-        await self._publish(code, {"kind": "state", "version": version + 1})
+            await self._commit(room, seat, version, move)
+        await self._changed(code, version + 1, bots=self._has_bots(room))
         return version + 1
+
+    async def _commit(self, room: RoomRecord, seat: int, version: int, move: Any) -> None:
+        """The checks, rules.apply and the one transaction: for people and bots alike.
+        The caller holds the room lock and has checked who `seat` is."""
+        if room.status != "playing" or room.state is None:
+            raise errors.WrongStatus("The game is not running.")
+        if version != room.version:
+            raise errors.StaleVersion(room.version)
+        if not isinstance(move, dict):
+            raise IllegalMove("A move must be a JSON object.")
+        rules = self._rules(room.game_id)
+        state, events = self._apply(rules, rules.decode(room.state), seat, move)
+        status = "playing" if rules.to_act(state) else "finished"
+        stored = await self.repo.commit_move(
+            room.code, version, room.game_no, seat, move, [e.to_json() for e in events],
+            rules.encode(state), status,
+        )
+        if not stored:
+            latest = await self._load(room.code)
+            raise errors.StaleVersion(latest.version)
+
+    async def _changed(self, code: str, version: int, *, bots: bool) -> None:
+        """A new state is stored: tell every viewer, and let the bots (if any) look."""
+        await self._publish(code, {"kind": "state", "version": version})
+        if bots:
+            self.bots.nudge(code)
+
+    @staticmethod
+    def _has_bots(room: RoomRecord) -> bool:
+        return any(s.bot for s in room.seats)
+
+    # -- bots ----------------------------------------------------------------
+
+    def _bot_to_act(self, room: RoomRecord | None) -> tuple[Rules[Any], Any, int] | None:
+        """(rules, state, seat) of the first bot seat that must act now, if any."""
+        if room is None or room.status != "playing" or room.state is None:
+            return None
+        rules = self.games.get(room.game_id)
+        if rules is None:
+            return None
+        bots = {s.index for s in room.seats if s.bot}
+        if not bots:
+            return None
+        state = rules.decode(room.state)
+        acting = sorted(bots & rules.to_act(state))
+        return (rules, state, acting[0]) if acting else None
+
+    async def _bot_waiting(self, code: str) -> bool:
+        return self._bot_to_act(await self.repo.load(code)) is not None
+
+    async def _bot_step(self, code: str) -> bool:
+        """One bot move through the pipeline, with the current version. False when no
+        bot is to act (any more). A stale loss (another process moved first) is fine:
+        the runner reloads and looks again."""
+        async with self.locks(code):
+            room = await self.repo.load(code)
+            found = self._bot_to_act(room)
+            if room is None or found is None:
+                return False
+            rules, state, seat = found
+            move = choose_move(rules, state, seat, bot_rng(room.seed, room.version, seat))
+            if move is None:
+                log.warning("room %s: bot seat %d must act but has no legal move", code, seat)
+                return False
+            try:
+                await self._commit(room, seat, room.version, move)
+            except errors.StaleVersion:
+                return True
+        await self._changed(code, room.version + 1, bots=True)
+        return True
+
+    def nudge_bots(self, code: str) -> None:
+        """Let the bots of `code` look whether it is their turn (e.g. a socket connected
+        after a restart)."""
+        self.bots.nudge(code)
+
+    async def resume_bots(self) -> int:
+        """At start-up: nudge every running game with a bot. Returns how many."""
+        codes = await self.repo.playing_codes_with_bots()
+        for code in codes:
+            self.bots.nudge(code)
+        return len(codes)
 
     @staticmethod
     def _apply(rules: Rules[Any], state: Any, seat: int, move: dict[str, Any]) -> Any:

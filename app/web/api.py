@@ -67,6 +67,15 @@ class SeatTaken(BaseModel):
     seat: int
 
 
+class AddBot(BaseModel):
+    seat: int
+
+
+class BotAdded(BaseModel):
+    seat: int
+    name: str
+
+
 class Rematch(BaseModel):
     code: str
 
@@ -157,6 +166,17 @@ async def remove_player(
 ) -> Response:
     await rooms.remove_player(code, host_token, seat)
     return Response(status_code=204)
+
+
+@router.post("/rooms/{code}/bots", response_model=BotAdded, status_code=201,
+             responses=ERRORS)
+async def add_bot(
+    code: str, body: AddBot, rooms: RoomsDep, host_token: HostTokenDep
+) -> BotAdded:
+    """The host seats a bot in an empty seat: before the start, or mid-game in a seat
+    the host emptied (the bot takes over). Bots move by themselves."""
+    name = await rooms.add_bot(code, host_token, body.seat)
+    return BotAdded(seat=body.seat, name=name)
 
 
 @router.post("/rooms/{code}/start", response_model=Version, responses=ERRORS)

@@ -243,6 +243,20 @@ async def remove_player(request: Request, code: str) -> Response:
     return _back(f"/r/{code}")
 
 
+@router.post("/r/{code}/bot")
+async def add_bot(request: Request, code: str) -> Response:
+    """The host puts a bot in an empty seat."""
+    form = await request.form()
+    try:
+        seat = int(str(form.get("seat", "")))
+        await _rooms(request).add_bot(code, request.cookies.get(host_cookie(code)), seat)
+    except ValueError:
+        return _back(f"/r/{code}", "Choose a seat.")
+    except forms.USER_ERRORS as exc:
+        return _back(f"/r/{code}", forms.message(exc))
+    return _back(f"/r/{code}")
+
+
 @router.post("/r/{code}/rematch")
 async def rematch(request: Request, code: str) -> Response:
     rooms = _rooms(request)

@@ -223,6 +223,7 @@ async def room_socket(websocket: WebSocket, code: str, format: str = "json") -> 
         connection.conn = await hub.join(code, connection.seat)
         try:
             await connection.greet()
+            rooms.nudge_bots(code)  # after a restart, a watched game's bots carry on
             tasks = [asyncio.create_task(connection.read()),
                      asyncio.create_task(connection.follow(subscriber))]
             done, pending = await asyncio.wait(tasks, return_when=asyncio.FIRST_COMPLETED)

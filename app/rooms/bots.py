@@ -1,0 +1,116 @@
+"""Bots for empty seats: how a bot chooses, and the per-room runner that lets bots move.
+
+Choosing is generic over every game: a game's rules may offer a smarter
+`bot_move(state, seat, rng) -> move` (a game package's own bots.py); otherwise, or when
+that move is not legal, the bot picks uniformly at random from `legal_moves`. The
+generator is seeded from (room seed, version, seat), so a bot's move is reproducible.
+
+Moving is the RoomService's job (the same pipeline as people's moves); the `BotRunner`
+only decides WHEN: after a nudge (any state change), while a bot seat is to act, one bot
+move at a time after a short delay. One runner task per room in a process; a nudge that
+arrives while it runs makes it look again before it stops. `close()` cancels them all.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import random
+from collections.abc import Awaitable, Callable, Sequence
+from typing import Any
+
+from app.games.base import Rules
+
+log = logging.getLogger(__name__)
+
+
+def bot_rng(seed: int | None, version: int, seat: int) -> random.Random:
+    """The bot's generator for this room seed, state version and seat (reproducible)."""
+    return random.Random(f"stammtisch-bot:{seed}:{version}:{seat}")
+
+
+def choose_move(rules: Rules[Any], state: Any, seat: int, rng: random.Random) -> Any | None:
+    """A legal move for `seat`, or None if it has none. Asks the game's own
+    `rules.bot_move` first, if it has one, and falls back to a uniform random choice."""
+    moves: Sequence[Any] = rules.legal_moves(state, seat)
+    if not moves:
+        return None
+    smart = getattr(rules, "bot_move", None)
+    if callable(smart):
+        try:
+            move = smart(state, seat, rng)
+        except Exception:  # a game's bot must never stop the table
+            log.exception("%s: bot_move failed; playing a random move", rules.id)
+        else:
+            if move in moves:
+                return move
+            log.warning("%s: bot_move gave an illegal move %r; playing a random one",
+                        rules.id, move)
+    return rng.choice(list(moves))
+
+
+class BotRunner:
+    """One background task per room that plays its bots' turns.
+
+    `waiting(code)` says whether a bot is to act now; `step(code)` makes one bot move
+    through the move pipeline (under the room lock, with the current version) and says
+    whether to look again. Both are the RoomService's.
+    """
+
+    def __init__(
+        self,
+        waiting: Callable[[str], Awaitable[bool]],
+        step: Callable[[str], Awaitable[bool]],
+        delay_ms: int,
+    ) -> None:
+        self._waiting = waiting
+        self._step = step
+        self.delay = max(0, delay_ms) / 1000
+        self._tasks: dict[str, asyncio.Task[None]] = {}
+        self._again: set[str] = set()
+        self._closed = False
+
+    def nudge(self, code: str) -> None:
+        """Something changed in `code`: make sure a runner looks at it."""
+        if self._closed:
+            return
+        task = self._tasks.get(code)
+        if task is not None and not task.done():
+            self._again.add(code)
+            return
+        self._tasks[code] = asyncio.create_task(self._run(code), name=f"bots:{code}")
+
+    def running(self, code: str) -> bool:
+        task = self._tasks.get(code)
+        return task is not None and not task.done()
+
+    async def _run(self, code: str) -> None:
+        try:
+            while True:
+                self._again.discard(code)
+                if not await self._waiting(code):
+                    if code in self._again:
+                        continue
+                    return
+                await asyncio.sleep(self.delay)
+                await self._step(code)
+        except asyncio.CancelledError:
+            raise
+        except Exception:  # logged; the next nudge (a move, a socket) tries again
+            log.exception("bots in room %s stopped", code)
+        finally:
+            self._again.discard(code)
+            if self._tasks.get(code) is asyncio.current_task():
+                del self._tasks[code]
+
+    async def close(self) -> None:
+        """Cancel every runner and wait for them (at app shutdown)."""
+        self._closed = True
+        tasks = list(self._tasks.values())
+        for task in tasks:
+            task.cancel()
+        for task in tasks:
+            with contextlib.suppress(asyncio.CancelledError):
+                await task
+        self._tasks.clear()
