@@ -239,3 +239,14 @@ async def test_bots_carry_on_after_a_restart(make_service: Callable[..., Any]) -
     assert (await after.room(second)).version == 1  # not nudged: still waits
     assert await after.resume_bots() == 1  # start-up: every running game with a bot
     await finished(after, second)
+
+
+async def test_a_rematch_of_an_all_bot_room_plays_itself_again(service: RoomService) -> None:
+    code, host, _ = await bot_room(service, TOY, 3, options={"tricks": 2})
+    await service.start(code, host)
+    await finished(service, code)
+    assert await service.rematch(code, host) == code
+    await finished(service, code)
+    room = await service.room(code)
+    assert room.game_no == 2 and room.outcome is not None
+    assert await movers(service, code) == {0, 1, 2}
