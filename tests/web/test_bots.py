@@ -7,9 +7,11 @@ import random
 from collections.abc import Callable
 
 import httpx
+import pytest
 from fastapi import FastAPI
 
 from app.main import create_app
+from app.rooms.service import RoomService
 from tests.client import Make, Person, autoplay, start
 from tests.conftest import settings_for
 from tests.live import LiveServer
@@ -98,6 +100,32 @@ async def test_bots_carry_on_after_a_server_restart(
     await ann.connect(code)
     final = await autoplay(ann, random.Random(4))
     assert final["status"] == "finished" and sum(final["outcome"]["scores"]) == 3
+
+
+async def test_a_socket_that_connects_nudges_the_bots(
+    live_server: Callable[..., LiveServer], sqlite_url: str, people: Make,
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    slow_settings = settings_for(sqlite_url).model_copy(update={"bot_delay_ms": 60_000})
+    slow = LiveServer(create_app(slow_settings))
+    slow.start()
+    try:
+        code, ann = await host_with_bots(slow, people, 2, tricks=1)
+        await start(code, ann)
+    finally:
+        slow.stop()
+
+    async def no_resume(self: RoomService) -> int:
+        return 0
+
+    monkeypatch.setattr(RoomService, "resume_bots", no_resume)  # only the greet nudges
+    again = live_server(sqlite_url)
+    await ann.use(again)
+    room = (await ann.api("GET", f"/api/rooms/{code}")).json()
+    assert room["version"] == 1  # nobody moved for the bot
+    await ann.connect(code)
+    seen = await ann.expect("view", version=2)  # the bot's move, made after the greet
+    assert seen["view"]["chosen"] == [False, True]
 
 
 async def test_the_host_adds_a_bot_from_the_page(app: FastAPI) -> None:
