@@ -263,7 +263,8 @@ class RoomService:
         if not await self.repo.claim_bot_seat(code, seat, name):
             raise errors.SeatTaken("That seat was just taken.")
         await self._announce(code)
-        self.bots.nudge(code)
+        if room.status == "playing":  # a bot takes over mid-game: it may be its turn
+            self.bots.nudge(code)
         return name
 
     async def start(self, code: str, host_token: str | None) -> int:
