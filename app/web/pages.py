@@ -6,6 +6,7 @@ The pages only call the RoomService on `app.state.rooms`; they hold no game logi
 
 from __future__ import annotations
 
+from collections.abc import Awaitable, Callable
 from typing import Any
 from urllib.parse import quote, urlsplit
 
@@ -229,32 +230,31 @@ async def start(request: Request, code: str) -> Response:
     return _back(f"/r/{code}")
 
 
-@router.post("/r/{code}/remove")
-async def remove_player(request: Request, code: str) -> Response:
-    """The host empties the seat of a player who has gone; a new person may take it."""
+async def _host_seat_form(
+    request: Request, code: str, act: Callable[[str, str | None, int], Awaitable[Any]]
+) -> Response:
+    """A host's form about one seat (`seat` field): run `act`, redirect back to the room."""
     form = await request.form()
     try:
         seat = int(str(form.get("seat", "")))
-        await _rooms(request).remove_player(code, request.cookies.get(host_cookie(code)), seat)
+        await act(code, request.cookies.get(host_cookie(code)), seat)
     except ValueError:
         return _back(f"/r/{code}", "Choose a seat.")
     except forms.USER_ERRORS as exc:
         return _back(f"/r/{code}", forms.message(exc))
     return _back(f"/r/{code}")
+
+
+@router.post("/r/{code}/remove")
+async def remove_player(request: Request, code: str) -> Response:
+    """The host empties the seat of a player who has gone; a new person may take it."""
+    return await _host_seat_form(request, code, _rooms(request).remove_player)
 
 
 @router.post("/r/{code}/bot")
 async def add_bot(request: Request, code: str) -> Response:
     """The host puts a bot in an empty seat."""
-    form = await request.form()
-    try:
-        seat = int(str(form.get("seat", "")))
-        await _rooms(request).add_bot(code, request.cookies.get(host_cookie(code)), seat)
-    except ValueError:
-        return _back(f"/r/{code}", "Choose a seat.")
-    except forms.USER_ERRORS as exc:
-        return _back(f"/r/{code}", forms.message(exc))
-    return _back(f"/r/{code}")
+    return await _host_seat_form(request, code, _rooms(request).add_bot)
 
 
 @router.post("/r/{code}/rematch")
