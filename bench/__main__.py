@@ -5,7 +5,8 @@ from __future__ import annotations
 import os
 import platform
 
-from bench import engines, load
+from app.games.registry import GAMES
+from bench import bots, engines, load
 
 
 def table(rows: list[dict[str, object]]) -> str:
@@ -22,6 +23,9 @@ def main() -> None:
           f"Python {platform.python_version()}")
     print("\n== engines: random games (tracemalloc on, so absolute speed is lower) ==")
     print(table(engines.run(int(os.environ.get("BENCH_GAMES", "30")))))
+    count = int(os.environ.get("BENCH_BOT_GAMES", "500"))
+    print(f"\n== bots: one good bot against random bots, seat rotated, {count} games ==")
+    print(table(bots.run(GAMES, count)))
     rooms = int(os.environ.get("BENCH_ROOMS", "20"))
     seconds = float(os.environ.get("BENCH_SECONDS", "20"))
     print(f"\n== server: {rooms} rooms per game, random players over WebSockets, "

@@ -14,6 +14,7 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
+from random import Random
 from typing import Any, ClassVar, Protocol, TypeVar
 
 Move = dict[str, Any]
@@ -249,3 +250,70 @@ class Rules(Protocol[S]):
         """Every physical card in every place (hands, piles, out of play). The
         conformance test checks this multiset never changes during a game."""
         ...
+
+    # -- hooks with defaults in RulesBase ----------------------------------------
+
+    def refusal(self, state: S, seat: int, move: Any) -> str:
+        """Why `move` is not legal for `seat` now: a sentence a player can read."""
+        ...
+
+    def option_variants(self) -> list[JSON]:
+        """Option sets the conformance test plays besides the defaults."""
+        ...
+
+    def bot_move(self, view: JSON, seat: int, rng: Random) -> Move | None:
+        """A good bot's move, decided from `seat`'s view ALONE (never the state), so a
+        bot cannot cheat. None: no opinion (the caller plays a random listed move)."""
+        ...
+
+    def scramble(self, state: S, seat: int | None, rng: Random) -> S:
+        """A state that differs from `state` only in what `seat` (None: a spectator)
+        may not see: hidden cards re-dealt among the places `seat` cannot see, draw
+        piles reshuffled, others' secret choices changed. The leak check asserts that
+        `view(scramble(s, seat), seat)` equals `view(s, seat)`."""
+        ...
+
+
+class RulesBase:
+    """Defaults for the optional hooks of `Rules`; every game inherits from it.
+
+    `check(state, seat, move)` is the one legality check: it returns the LISTED move
+    (so a look-alike such as `4.0` for `4`, or `True` for `1`, never reaches the rules'
+    flow) or raises IllegalMove with the game's `refusal`.
+    """
+
+    def refusal(self, state: Any, seat: int, move: Any) -> str:
+        return "That move is not possible now."
+
+    def option_variants(self) -> list[JSON]:
+        return [{}]
+
+    def bot_move(self, view: JSON, seat: int, rng: Random) -> Move | None:
+        return None
+
+    def scramble(self, state: Any, seat: int | None, rng: Random) -> Any:
+        return state
+
+    def check(self, state: Any, seat: int, move: Any) -> Move:
+        listed = listed_move(self.legal_moves(state, seat), move)  # type: ignore[attr-defined]
+        if listed is None:
+            raise IllegalMove(self.refusal(state, seat, move))
+        return listed
+
+
+def same_json(a: Any, b: Any) -> bool:
+    """Equality of JSON values that also compares types: 4 != 4.0, 1 != True."""
+    if isinstance(a, list | tuple) and isinstance(b, list | tuple):
+        return len(a) == len(b) and all(same_json(x, y) for x, y in zip(a, b, strict=True))
+    if type(a) is not type(b):
+        return False
+    if isinstance(a, dict):
+        return a.keys() == b.keys() and all(same_json(a[k], b[k]) for k in a)
+    return bool(a == b)
+
+
+def listed_move(moves: Sequence[Move], move: Any) -> Move | None:
+    """The move of `moves` that `move` is, types included; None when it is none of them."""
+    if not isinstance(move, dict):
+        return None
+    return next((m for m in moves if same_json(m, move)), None)

@@ -13,7 +13,7 @@ import random
 from collections import Counter
 from typing import Any
 
-from app.games.base import Event, IllegalMove, Move, Outcome, Rules, parse_options
+from app.games.base import Event, IllegalMove, Move, Outcome, Rules, RulesBase, parse_options
 
 MAX_STEPS = 20_000
 NONSENSE: list[Move] = [{}, {"type": "__nonsense__"}, {"type": None}]
@@ -57,6 +57,26 @@ def check_state(rules: Rules[Any], state: Any, players: int, deck: Counter[str])
         check_outcome(outcome, players)
 
 
+def scrambles(rules: Rules[Any]) -> bool:
+    """Whether the game has its own `scramble` (the toy and RulesBase keep the state)."""
+    return getattr(type(rules), "scramble", None) is not RulesBase.scramble
+
+
+def check_hidden(rules: Rules[Any], state: Any, players: int, rnd: random.Random) -> bool:
+    """No viewer's view changes when everything that viewer may not see is scrambled.
+    Returns whether some scramble changed the state (it must, in a game with secrets)."""
+    changed = False
+    before = canon(rules.encode(state))
+    for viewer in [*range(players), None]:
+        other = rules.scramble(state, viewer, random.Random(rnd.random()))
+        assert canon(rules.encode(state)) == before, "scramble mutated its input"
+        assert canon(rules.view(other, viewer)) == canon(rules.view(state, viewer)), (
+            f"viewer {viewer}'s view depends on something it may not see"
+        )
+        changed = changed or canon(rules.encode(other)) != before
+    return changed
+
+
 def check_outcome(outcome: Outcome, players: int) -> None:
     assert len(outcome.scores) == players and len(outcome.ranks) == players
     assert outcome.winners, "somebody wins"
@@ -75,9 +95,12 @@ def refuse(rules: Rules[Any], state: Any, seat: int, move: Move) -> None:
 
 
 def play_checked(
-    rules: Rules[Any], players: int, options: dict[str, Any], seed: int, thorough: bool
+    rules: Rules[Any], players: int, options: dict[str, Any], seed: int, thorough: bool,
+    scrambled: list[bool] | None = None,
 ) -> list[tuple[int, Move]]:
-    """Play one random game, checking every step (`thorough`) or a light subset."""
+    """Play one random game, checking every step (`thorough`) or a light subset.
+    `scrambled` collects, per thorough step, whether a hidden-card scramble changed the
+    state (see `check_hidden`)."""
     rnd = random.Random(seed)
     opts = parse_options(rules.Options, options)
     state = rules.setup(players, opts, seed)
@@ -87,6 +110,9 @@ def play_checked(
     for _ in range(MAX_STEPS):
         if thorough:
             check_state(rules, state, players, deck)
+            changed = check_hidden(rules, state, players, rnd)
+            if scrambled is not None:
+                scrambled.append(changed)
         acting = sorted(rules.to_act(state))
         if not acting:
             check_state(rules, state, players, deck)

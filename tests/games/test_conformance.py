@@ -9,7 +9,7 @@ import pytest
 
 from app.games.base import IllegalMove, Rules
 from app.games.registry import GAMES
-from tests.games.conformance import check_replay, play_checked
+from tests.games.conformance import check_replay, play_checked, scrambles
 from tests.games.toy import HighCard
 
 # Per (game, player count, options): this many random games, the first THOROUGH of them
@@ -21,7 +21,7 @@ THOROUGH = int(os.environ.get("CONFORMANCE_THOROUGH", "10"))
 def cases() -> list[Any]:
     out = []
     for rules in [*GAMES.values(), HighCard()]:
-        variants = getattr(rules, "option_variants", lambda: [{}])()
+        variants = rules.option_variants()
         for players in range(rules.min_players, rules.max_players + 1):
             for i, options in enumerate(variants):
                 out.append(pytest.param(rules, players, options, id=f"{rules.id}-{players}p-v{i}"))
@@ -32,10 +32,15 @@ def cases() -> list[Any]:
 def test_random_games_keep_the_contract(
     rules: Rules[Any], players: int, options: dict[str, Any]
 ) -> None:
+    scrambled: list[bool] = []
     for seed in range(GAMES_PER_COUNT):
-        history = play_checked(rules, players, options, seed, thorough=seed < THOROUGH)
+        history = play_checked(rules, players, options, seed, thorough=seed < THOROUGH,
+                               scrambled=scrambled)
         if seed < THOROUGH:
             check_replay(rules, players, options, seed, history)
+    if scrambles(rules):
+        # A scramble that never changes anything would make the leak check vacuous.
+        assert any(scrambled), "scramble never changed a hidden card"
 
 
 class LeakyHighCard(HighCard):

@@ -12,7 +12,18 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
-from app.games.base import JSON, Event, IllegalMove, Move, Outcome, Rng, rank_by, seed_state, who
+from app.games.base import (
+    JSON,
+    Event,
+    IllegalMove,
+    Move,
+    Outcome,
+    Rng,
+    RulesBase,
+    rank_by,
+    seed_state,
+    who,
+)
 
 
 @dataclass
@@ -36,7 +47,7 @@ class ToyState:
     out: list[int] = field(default_factory=list)
 
 
-class HighCard:
+class HighCard(RulesBase):
     id: ClassVar[str] = "toy-high-card"
     title: ClassVar[str] = "High card"
     min_players: ClassVar[int] = 2

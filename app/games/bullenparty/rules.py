@@ -14,6 +14,7 @@ from app.games.base import (
     Move,
     Outcome,
     Rng,
+    RulesBase,
     rank_by,
     seed_state,
     who,
@@ -72,7 +73,7 @@ MOVE_FIELDS: dict[str, set[str]] = {
 }
 
 
-class Bullenparty:
+class Bullenparty(RulesBase):
     id: ClassVar[str] = "bullenparty"
     title: ClassVar[str] = "Bullenparty"
     min_players: ClassVar[int] = MIN_PLAYERS

@@ -14,6 +14,7 @@ from app.games.base import (
     Move,
     Outcome,
     Rng,
+    RulesBase,
     rank_by,
     seed_state,
 )
@@ -42,7 +43,7 @@ class FourPintsOptions:
     """No options: the game is played as written."""
 
 
-class FourPintsPlease:
+class FourPintsPlease(RulesBase):
     id: ClassVar[str] = "four-pints-please"
     title: ClassVar[str] = "Four pints, please"
     min_players: ClassVar[int] = 2

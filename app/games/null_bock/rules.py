@@ -23,6 +23,7 @@ from app.games.base import (
     Move,
     Outcome,
     Rng,
+    RulesBase,
     rank_by,
     seed_state,
     who,
@@ -82,7 +83,7 @@ class NullBockOptions:
             raise ValueError(f"The number of rounds must be between {MIN_ROUNDS} and {MAX_ROUNDS}.")
 
 
-class NullBock:
+class NullBock(RulesBase):
     id: ClassVar[str] = "null-bock"
     title: ClassVar[str] = "Null Bock!"
     min_players: ClassVar[int] = MIN_PLAYERS

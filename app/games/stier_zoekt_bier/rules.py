@@ -14,6 +14,7 @@ from app.games.base import (
     Move,
     Outcome,
     Rng,
+    RulesBase,
     rank_by,
     seed_state,
 )
@@ -53,7 +54,7 @@ class StierOptions:
             raise ValueError("Bulls per round must be 2 or 3.")
 
 
-class StierZoektBier:
+class StierZoektBier(RulesBase):
     id: ClassVar[str] = "stier-zoekt-bier"
     title: ClassVar[str] = "Stier zoekt Bier"
     min_players: ClassVar[int] = C.MIN_PLAYERS
