@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 from fastapi import APIRouter, Response
-from pydantic import BaseModel, Field
+from pydantic import BaseModel, Field, StrictInt
 
 from app.games.base import options_schema
 from app.rooms.models import ChatLine, RoomInfo, Snapshot
@@ -39,18 +39,18 @@ class GameInfo(BaseModel):
 class CreateRoom(BaseModel):
     game: str
     options: dict[str, Any] = Field(default_factory=dict)
-    seats: int
+    seats: StrictInt
     public: bool = False
     spectators: bool = True
 
 
 class TakeSeat(BaseModel):
     name: str = Field(max_length=200)
-    seat: int | None = None
+    seat: StrictInt | None = None
 
 
 class MoveBody(BaseModel):
-    version: int
+    version: StrictInt  # strict: `true` is not version 1
     move: dict[str, Any]
 
 
@@ -67,7 +67,7 @@ class SeatTaken(BaseModel):
 
 
 class AddBot(BaseModel):
-    seat: int
+    seat: StrictInt
 
 
 class BotAdded(BaseModel):

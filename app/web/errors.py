@@ -32,6 +32,14 @@ class FormError(ValueError):
     """A form field that cannot be read; the message says which."""
 
 
+class BadBody(ValueError):
+    """A body or message we refuse; the message says why (never what it held)."""
+
+
+class TooBig(BadBody):
+    """A body over the size limit."""
+
+
 class TooFast(Exception):
     """A client went past a rate limit (settings say how far)."""
 
@@ -65,7 +73,7 @@ _HTTP_CODES = {400: "malformed", 401: "not_seated", 403: "forbidden", 404: "not_
                405: "method_not_allowed", 413: "too_big", 415: "unsupported_media_type",
                422: "malformed", 429: "too_fast", 503: "unavailable"}
 USER_ERRORS: tuple[type[Exception], ...] = (RoomError, IllegalMove, FormError, TooFast,
-                                            ForeignOrigin)
+                                            ForeignOrigin, BadBody)
 """Errors whose message is for the person who sent the form or the message."""
 NOT_FOUND: tuple[type[Exception], ...] = (RoomNotFound,)
 
@@ -84,6 +92,10 @@ def classify(exc: BaseException) -> WebError:
         return WebError(429, "too_fast", exc.reason)
     if isinstance(exc, ForeignOrigin):
         return WebError(403, "foreign_origin", exc.reason)
+    if isinstance(exc, TooBig):
+        return WebError(413, "too_big", str(exc))
+    if isinstance(exc, BadBody):
+        return WebError(422, "malformed", str(exc))
     if isinstance(exc, RequestValidationError):
         return WebError(422, "malformed", validation_message(exc.errors()))
     if isinstance(exc, HTTPException):
@@ -112,7 +124,7 @@ def validation_message(errors: Any) -> str:
 def wire_error(exc: BaseException) -> ErrorOut:
     """The socket's `error` message for an exception."""
     error = classify(exc)
-    if error.code == "malformed" and not isinstance(exc, HTTPException):
+    if error.code == "malformed" and not isinstance(exc, HTTPException | BadBody):
         return ErrorOut(code="malformed", reason="That message is not understood.")
     return ErrorOut(code=error.code, reason=error.reason, version=error.version)
 
@@ -142,7 +154,7 @@ def install_error_handlers(app: FastAPI) -> None:
                   exc_info=exc)
         return problem(exc)
 
-    for kind in (RoomError, IllegalMove, FormError, TooFast, ForeignOrigin,
+    for kind in (RoomError, IllegalMove, FormError, TooFast, ForeignOrigin, BadBody,
                  RequestValidationError, HTTPException):
         app.add_exception_handler(kind, handle)
     app.add_exception_handler(Exception, unexpected)

@@ -111,7 +111,7 @@ async def join(code: str = "") -> Response:
 @router.get("/rules/{game_id}", response_class=HTMLResponse)
 async def rules_page(request: Request, game_id: str, games: GamesDep) -> Response:
     rules = games.get(game_id)
-    text = rules_html(game_id)
+    text = rules_html(rules.id) if rules is not None else None
     if rules is None or text is None:
         raise HTTPException(404, "No such game.")
     return templates.TemplateResponse(

@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import json
 import logging
 import time
 from typing import Any
@@ -37,6 +36,7 @@ from app.realtime.protocol import (
 )
 from app.rooms.errors import NotSeated, RoomError, RoomNotFound, StaleVersion
 from app.rooms.service import RoomService, channel
+from app.web.bodies import strict_json
 from app.web.deps import host_cookie, seat_cookie
 from app.web.errors import wire_error
 from app.web.render import render_board
@@ -168,7 +168,7 @@ class Connection:
                 await self.send(ErrorOut(code="too_big", reason="That message is too long."))
                 continue
             try:
-                await self.handle(client_message.validate_python(json.loads(text)))
+                await self.handle(client_message.validate_python(strict_json(text)))
             except StaleVersion as exc:
                 await self.send(wire_error(exc))
                 await self.send_state(force=True)

@@ -62,3 +62,41 @@ async def test_the_app_serves_the_games_it_is_given(sqlite_url: str) -> None:
         assert f'data-game="{TOY.id}"' in lobby and 'data-game="null-bock"' not in lobby
         refused = await client.post("/api/rooms", json={"game": "null-bock", "seats": 3})
         assert refused.status_code == 422 and refused.json()["code"] == "unknown_game"
+
+
+@pytest.mark.parametrize(("path", "content", "ctype", "status"), [
+    ("/api/rooms", b'{"game": "\\ud800", "seats": 2}', "application/json", 422),
+    ("/api/rooms", b'{"game": "toy-high-card", "seats": 2, "options": {"\\ud800": 1}}',
+     "application/json", 422),
+    ("/api/rooms/{code}/chat", b'{"text": "\\ud800"}', "application/json", 422),
+    ("/api/rooms/{code}/chat", b"\xff\xfe\xfd", "text/plain", 422),
+    ("/api/rooms/{code}/moves", b'{"version": NaN, "move": {}}', "application/json", 422),
+    ("/api/rooms/{code}/moves", b'{"version": Infinity, "move": {}}', "application/json", 422),
+    ("/api/rooms/{code}/moves", b'{"version": 1e999, "move": {}}', "application/json", 422),
+    ("/api/rooms/{code}/moves", b'{"version": true, "move": {}}', "application/json", 422),
+    ("/api/rooms/{code}/moves", b'{"version": 123456789012345678901234, "move": {}}',
+     "application/json", 422),
+    ("/api/rooms/{code}/chat", b'{"text": "' + b"x" * 70_000 + b'"}', "application/json", 413),
+])
+async def test_the_hostile_bodies_of_issue_13_get_a_readable_4xx(
+    app: object, path: str, content: bytes, ctype: str, status: int,
+) -> None:
+    async with httpx.AsyncClient(transport=httpx.ASGITransport(app=app),  # type: ignore[arg-type]
+                                 base_url="http://test") as client:
+        code = (await client.post("/api/rooms", json={"game": TOY.id, "seats": 2})).json()[
+            "code"]
+        await client.post(f"/api/rooms/{code}/seats", json={"name": "Ann"})
+        response = await client.post(path.format(code=code), content=content,
+                                     headers={"content-type": ctype})
+        assert response.status_code == status, response.text
+        assert response.json()["detail"] and response.json()["code"] in {
+            "malformed", "too_big", "unknown_game", "invalid_options"}
+        assert [c["text"] for c in (await client.get(f"/api/rooms/{code}/chat")).json()] == []
+
+
+async def test_a_long_rules_name_is_not_found(app: object) -> None:
+    async with httpx.AsyncClient(transport=httpx.ASGITransport(app=app),  # type: ignore[arg-type]
+                                 base_url="http://test") as client:
+        for name in ["x" * 300, "..%2F..%2Fpyproject", "null-bock%00"]:
+            response = await client.get(f"/rules/{name}")
+            assert response.status_code == 404, name
