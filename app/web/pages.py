@@ -17,7 +17,9 @@ from fastapi.templating import Jinja2Templates
 from app.games.base import options_schema
 from app.games.registry import GAMES
 from app.rooms.errors import NotSeated
+from app.rooms.names import clean_name
 from app.web import forms
+from app.web.blurbs import blurb
 from app.web.deps import clear_token_cookie, host_cookie, seat_cookie, set_token_cookie
 from app.web.render import environment, render_board
 from app.web.rulebook import rules_html
@@ -42,6 +44,9 @@ def _games() -> list[dict[str, Any]]:
             "max_players": rules.max_players,
             "options": options_schema(rules.Options),
             "has_rules": rules_html(rules.id) is not None,
+            "blurb": blurb(rules.id)[0],
+            "time": blurb(rules.id)[1],
+            "quick_seats": min(max(rules.min_players, 3), rules.max_players),
         }
         for rules in sorted(GAMES.values(), key=lambda r: r.title)
     ]
@@ -74,6 +79,33 @@ async def create_room(request: Request) -> Response:
         return _back("/", forms.message(exc))
     response = _back(f"/r/{info.code}")
     set_token_cookie(response, request.app.state.settings, host_cookie(info.code), host_token)
+    return response
+
+
+@router.post("/play")
+async def play_with_bots(request: Request) -> Response:
+    """One click: a private room of the game with you in seat 1, bots in the other
+    seats, started at once. The game's default options and player count."""
+    form = await request.form()
+    rules = GAMES.get(str(form.get("game", "")))
+    if rules is None:
+        return _back("/", "Choose a game.")
+    rooms = _rooms(request)
+    seats = min(max(rules.min_players, 3), rules.max_players)
+    try:
+        # the name is checked before anything is made: a bad one leaves no room behind
+        name = clean_name(str(form.get("name", "")).strip() or "Guest")
+        info, host_token = await rooms.create_room(rules.id, None, seats, False, True)
+        _seat, token = await rooms.take_seat(info.code, name, 0, host_token=host_token)
+        for seat in range(1, seats):
+            await rooms.add_bot(info.code, host_token, seat)
+        await rooms.start(info.code, host_token)
+    except forms.USER_ERRORS as exc:
+        return _back("/", forms.message(exc))
+    response = _back(f"/r/{info.code}")
+    settings = request.app.state.settings
+    set_token_cookie(response, settings, host_cookie(info.code), host_token)
+    set_token_cookie(response, settings, seat_cookie(info.code), token)
     return response
 
 

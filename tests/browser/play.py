@@ -56,7 +56,10 @@ def create_room(
 ) -> str:
     """Fill the game's lobby form (private room) and return the new room's link."""
     page.goto(base_url + "/")
-    form = page.locator(f"form.game-form[data-game='{game_id}']")
+    setup = page.locator(f"details.game__setup[data-game='{game_id}']")
+    setup.locator("summary").click()  # one game's form at a time, folded until asked
+    expect(setup).to_have_attribute("open", "")
+    form = setup.locator("form.game-form")
     form.locator("select[name=seats]").select_option(str(seats))
     for name, value in options.items():
         field_ = form.locator(f"[name='opt.{name}']")

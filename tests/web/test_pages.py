@@ -183,3 +183,34 @@ async def test_spectators_off_shows_strangers_no_board_and_no_log(app: FastAPI) 
         assert "has chosen" not in page
         assert "This room does not allow spectators." in page
         assert 'data-status="playing"' in page and "board--" not in page
+
+
+async def test_play_now_with_bots_seats_you_fills_the_rest_with_bots_and_starts(
+    client: httpx.AsyncClient,
+) -> None:
+    lobby = (await client.get("/")).text
+    assert 'action="/play"' in lobby and "Play now with bots" in lobby
+    response = await client.post("/play", data={"game": HighCard.id, "name": "Ann"})
+    assert response.status_code == 303
+    link = response.headers["location"]
+    code = link.rsplit("/", 1)[-1]
+    assert link == f"/r/{code}" and "error" not in link
+    cookies = response.headers.get_list("set-cookie")
+    assert any(c.startswith(f"st_{code}=") for c in cookies)
+    assert any(c.startswith(f"sth_{code}=") for c in cookies)
+    page = (await client.get(link)).text
+    assert 'data-status="playing"' in page and 'data-seat="0"' in page
+    seats = min(max(HighCard.min_players, 3), HighCard.max_players)
+    assert page.count("badge badge--bot") == seats - 1
+    assert 'data-name="Ann"' in page
+
+
+async def test_play_now_with_a_bad_name_says_why_and_makes_no_room(
+    client: httpx.AsyncClient,
+) -> None:
+    response = await client.post("/play", data={"game": HighCard.id, "name": "x" * 99})
+    assert response.status_code == 303
+    assert response.headers["location"].startswith("/?error=")
+    assert not response.headers.get_list("set-cookie")
+    unknown = await client.post("/play", data={"game": "no-such-game"})
+    assert unknown.headers["location"] == "/?error=Choose%20a%20game."
