@@ -214,3 +214,11 @@ async def test_play_now_with_a_bad_name_says_why_and_makes_no_room(
     assert not response.headers.get_list("set-cookie")
     unknown = await client.post("/play", data={"game": "no-such-game"})
     assert unknown.headers["location"] == "/?error=Choose%20a%20game."
+
+
+async def test_the_invite_link_uses_the_address_the_browser_used(app: FastAPI) -> None:
+    transport = httpx.ASGITransport(app=app)
+    async with httpx.AsyncClient(transport=transport, base_url="http://192.168.1.20:8123") as c:
+        link = await make_room(c)
+        page = (await c.get(link)).text
+    assert f'value="http://192.168.1.20:8123{link}"' in page
