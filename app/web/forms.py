@@ -7,11 +7,12 @@ is None. Validation itself stays with the game (parse_options) and the service.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from app.games.base import IllegalMove, Rules, options_schema
 from app.rooms.errors import RoomError, RoomNotFound
+from app.rooms.models import SeatInfo
 
 
 class FormError(ValueError):
@@ -67,21 +68,7 @@ def options_from_form(rules: Rules[Any], form: Mapping[str, Any]) -> dict[str, A
     return options
 
 
-def seat_rows(seats: Any) -> list[dict[str, Any]]:
-    """The room's seats as plain dicts, whether the service gives objects or dicts."""
-    rows = []
-    for position, seat in enumerate(seats):
-        def get(key: str, default: Any = None, seat: Any = seat) -> Any:
-            if isinstance(seat, Mapping):
-                return seat.get(key, default)
-            return getattr(seat, key, default)
-
-        rows.append(
-            {
-                "index": get("index", position),
-                "name": get("name"),
-                "bot": bool(get("bot", False)),
-                "connected": bool(get("connected", False)),
-            }
-        )
-    return rows
+def seat_rows(seats: Sequence[SeatInfo]) -> list[dict[str, Any]]:
+    """The room's seats as plain dicts for the templates (every field the service
+    gives, a bot's level included once the service has one)."""
+    return [seat.model_dump() for seat in seats]

@@ -157,7 +157,9 @@ CARD_SAMPLES = [
 @router.get("/cards", response_class=HTMLResponse)
 async def card_faces(request: Request) -> Response:
     """Every card face side by side, for review."""
-    return templates.TemplateResponse(request, "cards.html", {"samples": CARD_SAMPLES})
+    return templates.TemplateResponse(
+        request, "cards.html", {"samples": CARD_SAMPLES, "game_ids": sorted(GAMES)}
+    )
 
 
 async def _room_context(request: Request, code: str) -> dict[str, Any]:
