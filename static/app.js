@@ -47,18 +47,21 @@
     $("board").innerHTML = msg.html;
     const myTurn = $("board").querySelector(".move") !== null;
     document.title = (myTurn ? "\u25CF " : "") + baseTitle; // a dot in the tab: your move
-    if (Array.isArray(msg.log)) showLog(msg.log);
+    if (Array.isArray(msg.log)) showLog(msg.log, msg.log_reset !== false);
     const over = $("board").querySelector(".final-scores") !== null;
     setStatus(msg.status || (over ? "finished" : "playing"));
   }
 
-  function showLog(lines) {
+  // A message carries only the lines new since the last one (log_reset: the whole log).
+  function showLog(lines, reset) {
     const list = $("log");
-    list.replaceChildren(...lines.map((line) => {
+    const items = lines.map((line) => {
       const li = document.createElement("li");
       li.textContent = typeof line === "string" ? line : line.text;
       return li;
-    }));
+    });
+    if (reset) list.replaceChildren(...items);
+    else list.append(...items);
     list.scrollTop = list.scrollHeight;
   }
 

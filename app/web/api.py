@@ -69,6 +69,7 @@ class SeatTaken(BaseModel):
 
 class AddBot(BaseModel):
     seat: int
+    level: str = "good"
 
 
 class BotAdded(BaseModel):
@@ -175,7 +176,7 @@ async def add_bot(
 ) -> BotAdded:
     """The host seats a bot in an empty seat: before the start, or mid-game in a seat
     the host emptied (the bot takes over). Bots move by themselves."""
-    name = await rooms.add_bot(code, host_token, body.seat)
+    name = await rooms.add_bot(code, host_token, body.seat, body.level)
     return BotAdded(seat=body.seat, name=name)
 
 
