@@ -15,6 +15,7 @@ player, in the round's own terms (null-bock.md, "Scoring a round"):
 from __future__ import annotations
 
 from collections import Counter
+from functools import cache
 from random import Random
 from typing import Any
 
@@ -52,10 +53,15 @@ def liability(card: str) -> float:
     return float(NULL_BOCK_POINTS) if card == NULL_BOCK else 0.0
 
 
+@cache
+def in_play(players: int) -> tuple[str, ...]:
+    setup = SETUPS[players]
+    return tuple(c for c in full_deck() if not is_removed(c, setup))
+
+
 def unseen(view: JSON) -> Counter[str]:
     """The cards this seat cannot see: other hands and harems (and earlier discards)."""
-    setup = SETUPS[view["players"]]
-    cards = Counter(c for c in full_deck() if not is_removed(c, setup))
+    cards = Counter(in_play(view["players"]))
     mine = view["mine"]
     seen = [*mine["hand"], *mine["harem"], *view["arena"]]
     seen += [c for c in view["edges"] if c is not None]
@@ -119,6 +125,7 @@ def bot_move(view: JSON, seat: int, rng: Random) -> Move | None:
     if len(moves) == 1:
         return moves[0]
     hidden = unseen(view)
-    best = max(score(view, seat, m, hidden) for m in moves)
-    top = [m for m in moves if score(view, seat, m, hidden) >= best - 1e-9]
+    scores = [score(view, seat, m, hidden) for m in moves]
+    best = max(scores)
+    top = [m for m, v in zip(moves, scores, strict=True) if v >= best - 1e-9]
     return top[0] if len(top) == 1 else rng.choice(top)
