@@ -33,8 +33,10 @@ STUCK = 0.55
 """The chance that a card still in hand is in hand when the round ends."""
 NULL_BOCK_KEEP = 3.0
 """What a Null Bock in hand is worth as a weapon (it covers any stag in the Arena)."""
-OPPONENT_COVERS = 0.75
-"""How often an opponent who could cover the bot's Arena stag does so."""
+OPPONENT_COVERS = 0.5
+"""How often an opponent who could cover the bot's Arena stag does so (tuned with
+bench.bots at 3 players: 0.35 to 0.5 play best; 1.0, assuming every chance is taken,
+makes the bot too timid)."""
 
 
 def keep(card: str) -> float:
