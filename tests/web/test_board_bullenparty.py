@@ -164,7 +164,8 @@ def test_the_final_summary_explains_scores_and_ties_with_names() -> None:
                        bulls={1: [4]})
     state.phase, state.rows = OVER, []
     out = render(state, 2)
-    assert "The game is over" in out and 'class="summary"' in out
+    assert "The game is over" in out and out.count("summary--final") == 1
+    assert "final-scores" not in out  # the summary is the one result display
     assert "Plus pile: 6 heads" in out and "Other piles: -1 head<" in out
     assert ("&lt;b&gt;Bo&lt;/b&gt; and Ann have 5 points each; &lt;b&gt;Bo&lt;/b&gt; places "
             "ahead of Ann: more heads on the plus pile and bull cards (9 against 6).") in out
