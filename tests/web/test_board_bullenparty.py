@@ -116,6 +116,16 @@ def test_a_bid_is_a_card_and_the_status_says_who_is_still_choosing() -> None:
     assert "has chosen a bid" in spectator and "choosing a bid" in spectator
 
 
+def test_the_lowest_bidder_is_asked_to_take_a_row_and_every_row_is_a_control() -> None:
+    state = state_from([[10, 11], [20, 21], [30, 31]], [[1, 2], [3, 4], [5, 6]], draw=[40])
+    state, _ = bids(state, {0: 11, 1: 20, 2: 30})
+    out = render(state, 0)
+    assert "Your turn: take a row (your bid: 11)." in text(out)
+    assert names_of(out) == ["Take row 1: 1, 2 (2 heads)", "Take row 2: 3, 4 (3 heads)",
+                             "Take row 3: 5, 6 (5 heads)"]
+    assert "Waiting for Ann to take a row." in text(render(state, None))
+
+
 def reducing() -> State:
     state = state_from([[10, 11, 12, 13, 14], [20, 21, 22, 23, 24]], [[1, 2], [30, 40]],
                        draw=list(range(50, 60)), piles={0: [[5]]})
