@@ -151,6 +151,7 @@ def reveal_value(s: FourPintsState, seat: int) -> float:
         return -WIN  # no card left: revealing loses the turn
     base = score_line(s, seat)
     value = 0.0
+    best: dict[tuple[object, ...], float] = {}  # many cards leave the same ways to buy
     for card, n in deck.items():
         t = s.copy()
         rest = list(s.buying_deck or s.buying_discard)
@@ -158,7 +159,7 @@ def reveal_value(s: FourPintsState, seat: int) -> float:
         t.buying_deck = [card, *rest]
         if not s.buying_deck:
             t.buying_discard = []  # the discard pile has become the deck
-        value += n * after(t, seat, card, base)
+        value += n * after(t, seat, card, base, best)
     return value / total
 
 
@@ -168,7 +169,8 @@ def score_line(s: FourPintsState, seat: int) -> float:
     return s.score(seat) - weight(s) * others
 
 
-def after(t: FourPintsState, seat: int, card: str, base: float) -> float:
+def after(t: FourPintsState, seat: int, card: str, base: float,
+          best: dict[tuple[object, ...], float]) -> float:
     turn = t.turn
     flow.reveal(t, [])
     if t.pending == SLIP_CHOICE:
@@ -181,5 +183,9 @@ def after(t: FourPintsState, seat: int, card: str, base: float) -> float:
         return WIN + value
     if t.turn != turn or t.over:
         return value + saved_value(t.saved[seat])
-    buys = [buy_value(t, seat, m["pints"], m["pay"]) for m in buy_moves(t)]
-    return value + max([CARRY_ON, *buys])
+    key = (tuple(sorted(t.purse)), tuple(sorted(set(t.play))), tuple(t.counter),
+           tuple(t.score(i) for i in range(t.players)))
+    if key not in best:
+        buys = [buy_value(t, seat, m["pints"], m["pay"]) for m in buy_moves(t)]
+        best[key] = max([CARRY_ON, *buys])
+    return value + best[key]
