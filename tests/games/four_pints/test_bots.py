@@ -5,14 +5,17 @@ from __future__ import annotations
 import random
 from collections import Counter
 
-from app.games.base import listed_move
+from app.games.base import Move, listed_move
 from app.games.four_pints.cards import buying_deck
+from app.games.four_pints.state import FourPintsState
 from tests.games.four_pints.table import RULES, act, buy, reveal, state_from
 
 
-def bot(s: object, seat: int | None = None) -> object:
-    seat = s.active if seat is None else seat  # type: ignore[attr-defined]
-    return RULES.bot_move(RULES.view(s, seat), seat, random.Random(0))
+def bot(s: FourPintsState, seat: int | None = None) -> Move:
+    seat = s.active if seat is None else seat
+    move = RULES.bot_move(RULES.view(s, seat), seat, random.Random(0))
+    assert move is not None
+    return move
 
 
 def test_the_bot_always_plays_a_listed_move_and_ignores_hidden_cards() -> None:
