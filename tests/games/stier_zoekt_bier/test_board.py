@@ -218,6 +218,6 @@ def test_a_round_end_and_the_end_show_the_summary_only() -> None:
                                     seat()])
     page = board(over, None)
     assert page.count('class="summary"') == 1 and "The game is over" in page
-    assert "Derek Dark: 7 glasses of dark, 3 points" in page
+    assert "Derek Dark: 7 glasses, 3 points" in page
     assert "Bas &amp; co places ahead: more beer cards served (4 to 2)." in page
     assert "<h3>Result</h3>" not in page
