@@ -33,7 +33,6 @@ LAYOUT_NOT_YET: dict[str, str] = {
     "bullenparty": "main's board: no m.status, no .middle",
     "four-pints-please": "main's board: no m.status, no .middle",
     "null-bock": "main's board: no m.status, no .middle",
-    "stier-zoekt-bier": "main's board: no m.status",
 }
 
 MOVE = re.compile(r"data-move='([^']*)'")

@@ -101,7 +101,7 @@ def test_whole_games_every_move_is_a_control_and_secrets_stay_home(
         state, _ = RULES.apply(state, s, rnd.choice(RULES.legal_moves(state, s)))
         step += 1
     page = board(state, 0)
-    assert 'class="summary"' in page and "The game is over" in page
+    assert 'class="summary summary--final"' in page and "The game is over" in page
     assert "Result" not in page and "place 2" not in page
 
 
@@ -217,7 +217,8 @@ def test_a_round_end_and_the_end_show_the_summary_only() -> None:
     over = table(phase=OVER, seats=[seat(pub=["BD:D5 D2"]), seat(pub=["BD:D1 D1 D1 D4"]),
                                     seat()])
     page = board(over, None)
-    assert page.count('class="summary"') == 1 and "The game is over" in page
+    assert page.count('<section class="summary') == 1 and "The game is over" in page
+    assert 'class="final-scores"' not in page
     assert "Derek Dark: 7 glasses, 3 points" in page
     assert "Bas &amp; co places ahead: more beer cards served (4 to 2)." in page
     assert "<h3>Result</h3>" not in page
