@@ -248,9 +248,13 @@ def _serve_cellar(view: JSON, seat: int, moves: list[Move]) -> Move:
             return 0.0, {"type": "stop"}
         options: list[tuple[float, Any]] = [(keep(depth), {"type": "stop"})]
         card = cellar[depth]
+        tried = set()
         for i, bull, total, paired in slots:
             if i in used or i in fresh or C.BULLS[bull].beer != C.beer_type(card):
                 continue
+            if (bull, total, paired) in tried:
+                continue  # a bull just like one already tried: the same outcomes
+            tried.add((bull, total, paired))
             gain = potential(bull, total + C.glasses(card), paired) - potential(bull, total, paired)
             options.append((gain + best(depth + 1, used | {i})[0],
                             {"type": "serve", "card": card, "bull": i}))
