@@ -26,6 +26,7 @@ from app.rooms.service import RoomService
 from app.settings import Settings
 from app.web import api, pages, ws
 from app.web.bodies import BodyLimit
+from app.web.csrf import OriginCheck
 from app.web.deps import Games
 from app.web.errors import install_error_handlers
 
@@ -74,6 +75,7 @@ def create_app(settings: Settings | None = None, games: Games = GAMES) -> FastAP
     app.include_router(pages.router)
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
     app.add_middleware(BodyLimit, max_bytes=settings.max_body_bytes)
+    app.add_middleware(OriginCheck, trusted=settings.trusted_origins)  # runs first
     return app
 
 

@@ -16,6 +16,9 @@ class Settings(BaseSettings):
     cookie_secure: bool = False
     # How long a bot waits before its move, so people can follow (tests set 0).
     bot_delay_ms: int = 600
+    # Origins besides the one a request names in Host whose pages may send forms and API
+    # calls (JSON list, e.g. '["https://cards.example.org"]'): for proxies that rewrite Host.
+    trusted_origins: list[str] = []
     # The largest request body accepted (a move or a chat line is well under 1 KiB).
     max_body_bytes: int = 64 * 1024
     # Rate limits per client address, as token buckets (a burst of this many at once,
