@@ -29,6 +29,7 @@ from app.web.bodies import BodyLimit
 from app.web.csrf import OriginCheck
 from app.web.deps import Games
 from app.web.errors import install_error_handlers
+from app.web.limits import Limiter
 
 STATIC = Path(__file__).resolve().parents[1] / "static"
 
@@ -64,6 +65,7 @@ def create_app(settings: Settings | None = None, games: Games = GAMES) -> FastAP
     app = FastAPI(title="Stammtisch", lifespan=lifespan)
     app.state.settings = settings
     app.state.games = games
+    app.state.limiter = Limiter()
 
     @app.get("/healthz")
     async def healthz() -> dict[str, object]:

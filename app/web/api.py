@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from fastapi import APIRouter, Response
+from fastapi import APIRouter, Depends, Response
 from pydantic import BaseModel, Field, StrictInt
 
 from app.games.base import options_schema
@@ -21,6 +21,8 @@ from app.web.deps import (
     SettingsDep,
     clear_token_cookie,
     host_cookie,
+    limit_chat,
+    limit_new_rooms,
     seat_cookie,
     set_token_cookie,
 )
@@ -109,7 +111,8 @@ async def list_public_rooms(rooms: RoomsDep) -> list[RoomInfo]:
     return await rooms.public_rooms()
 
 
-@router.post("/rooms", response_model=RoomInfo, status_code=201, responses=ERRORS)
+@router.post("/rooms", response_model=RoomInfo, status_code=201, responses=ERRORS,
+             dependencies=[Depends(limit_new_rooms)])
 async def create_room(
     body: CreateRoom, rooms: RoomsDep, settings: SettingsDep, response: Response
 ) -> RoomInfo:
@@ -204,6 +207,7 @@ async def chat_history(code: str, rooms: RoomsDep, seat_token: SeatTokenDep) -> 
     return await rooms.chat_history(code)
 
 
-@router.post("/rooms/{code}/chat", response_model=ChatLine, status_code=201, responses=ERRORS)
+@router.post("/rooms/{code}/chat", response_model=ChatLine, status_code=201, responses=ERRORS,
+             dependencies=[Depends(limit_chat)])
 async def chat(code: str, body: ChatBody, rooms: RoomsDep, seat_token: SeatTokenDep) -> ChatLine:
     return await rooms.chat(code, await rooms.viewer(code, seat_token), body.text)
