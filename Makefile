@@ -13,7 +13,7 @@ $(STAMP): pyproject.toml
 	touch $(STAMP)
 
 run: $(STAMP)
-	$(BIN)/uvicorn app.main:app --factory --host 127.0.0.1 --port 8000
+	$(BIN)/uvicorn app.main:app --factory --host 127.0.0.1 --port 8000 --no-server-header
 
 test: $(STAMP)
 	$(BIN)/ruff check .

@@ -53,3 +53,16 @@ def test_dockerfile_passes_hadolint() -> None:
 def test_dockerfile_migrates_then_serves() -> None:
     text = (ROOT / "Dockerfile").read_text()
     assert "alembic upgrade head && exec uvicorn app.main:app --factory" in text
+
+
+def test_cookies_are_secure_and_no_banners_are_sent() -> None:
+    result = run(COMPOSE, "-f", "docker-compose.yml", "config", "--format", "json")
+    services = json.loads(result.stdout)["services"]
+    for app in ("app1", "app2"):
+        assert services[app]["environment"]["COOKIE_SECURE"] == "true"
+    assert "TLS" in (ROOT / "docker-compose.yml").read_text()
+    assert "--no-server-header" in (ROOT / "Dockerfile").read_text()
+    assert "--no-server-header" in (ROOT / "Makefile").read_text()
+    nginx = (ROOT / "deploy" / "nginx.conf").read_text()
+    assert "server_tokens off;" in nginx
+    assert "X-Forwarded-Proto $forwarded_proto;" in nginx
