@@ -6,7 +6,7 @@ one place, app/web/errors.py.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Literal
 
 from fastapi import APIRouter, Depends, Response
 from pydantic import BaseModel, Field, StrictInt
@@ -70,6 +70,7 @@ class SeatTaken(BaseModel):
 
 class AddBot(BaseModel):
     seat: StrictInt
+    level: Literal["random", "good"] = "good"
 
 
 class BotAdded(BaseModel):
@@ -177,7 +178,7 @@ async def add_bot(
 ) -> BotAdded:
     """The host seats a bot in an empty seat: before the start, or mid-game in a seat
     the host emptied (the bot takes over). Bots move by themselves."""
-    name = await rooms.add_bot(code, host_token, body.seat)
+    name = await rooms.add_bot(code, host_token, body.seat, body.level)
     return BotAdded(seat=body.seat, name=name)
 
 

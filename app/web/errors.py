@@ -22,8 +22,8 @@ from pydantic import ValidationError
 from starlette.exceptions import HTTPException
 
 from app.games.base import IllegalMove
-from app.realtime.protocol import ErrorOut
 from app.rooms.errors import RoomError, RoomNotFound, StaleVersion
+from app.web.protocol import ErrorOut
 
 log = logging.getLogger(__name__)
 

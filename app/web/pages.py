@@ -18,8 +18,10 @@ from fastapi.templating import Jinja2Templates
 
 from app.games.base import options_schema
 from app.rooms.errors import NotSeated
+from app.rooms.names import clean_name
 from app.rooms.service import RoomService
 from app.web import forms
+from app.web.blurbs import blurb
 from app.web.card_samples import CARD_SAMPLES
 from app.web.deps import (
     Games,
@@ -51,6 +53,9 @@ def _games(games: Games) -> list[dict[str, Any]]:
             "max_players": rules.max_players,
             "options": options_schema(rules.Options),
             "has_rules": rules_html(rules.id) is not None,
+            "blurb": blurb(rules.id)[0],
+            "time": blurb(rules.id)[1],
+            "quick_seats": min(max(rules.min_players, 3), rules.max_players),
         }
         for rules in sorted(games.values(), key=lambda r: r.title)
     ]
@@ -99,6 +104,34 @@ async def create_room(
     return await _attempt("/", act)
 
 
+@router.post("/play")
+async def play_with_bots(
+    request: Request, rooms: RoomsDep, games: GamesDep, settings: SettingsDep
+) -> Response:
+    """One click: a private room of the game with you in seat 1, bots in the other
+    seats, started at once. The game's default options and player count."""
+    form = await request.form()
+    rules = games.get(str(form.get("game", "")))
+    if rules is None:
+        return _back("/", "Choose a game.")
+    seats = min(max(rules.min_players, 3), rules.max_players)
+
+    async def act() -> Response:
+        # the name is checked before anything is made: a bad one leaves no room behind
+        name = clean_name(str(form.get("name", "")).strip() or "Guest")
+        info, host_token = await rooms.create_room(rules.id, None, seats, False, True)
+        _seat, token = await rooms.take_seat(info.code, name, 0, host_token=host_token)
+        for seat in range(1, seats):
+            await rooms.add_bot(info.code, host_token, seat)
+        await rooms.start(info.code, host_token)
+        response = _back(f"/r/{info.code}")
+        set_token_cookie(response, settings, host_cookie(info.code), host_token)
+        set_token_cookie(response, settings, seat_cookie(info.code), token)
+        return response
+
+    return await _attempt("/", act)
+
+
 @router.get("/join")
 async def join(code: str = "") -> Response:
     """Join by code: accepts a bare code or a pasted room link."""
@@ -122,9 +155,11 @@ async def rules_page(request: Request, game_id: str, games: GamesDep) -> Respons
 
 
 @router.get("/cards", response_class=HTMLResponse)
-async def card_faces(request: Request) -> Response:
+async def card_faces(request: Request, games: GamesDep) -> Response:
     """Every card face side by side, for review."""
-    return templates.TemplateResponse(request, "cards.html", {"samples": CARD_SAMPLES})
+    return templates.TemplateResponse(
+        request, "cards.html", {"samples": CARD_SAMPLES, "game_ids": sorted(games)}
+    )
 
 
 async def _room_context(

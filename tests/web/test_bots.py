@@ -50,7 +50,7 @@ async def test_a_person_plays_a_whole_game_with_bots_over_websockets(
     await start(code, ann)
     final = await autoplay(ann, random.Random(11))  # only Ann's moves are sent
     assert final["status"] == "finished" and sum(final["outcome"]["scores"]) == 3
-    assert "Bot 2 has chosen." in final["log"]
+    assert "Bot 2 has chosen." in final["log_text"]
     seen = await watcher.expect("view", version=final["version"])
     assert seen["outcome"] == final["outcome"]
 
