@@ -26,3 +26,5 @@ class Settings(BaseSettings):
     # one client from costing everyone. Over a limit: 429 `too_fast`.
     chat_per_minute: int = 60
     rooms_per_minute: int = 30
+    # Moves refused as stale or illegal over the JSON API, per client address and room.
+    refused_moves_per_minute: int = 300

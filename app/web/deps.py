@@ -78,6 +78,12 @@ def limit_new_rooms(conn: HTTPConnection) -> None:
     get_limiter(conn).take(("rooms", client_address(conn)), get_settings(conn).rooms_per_minute)
 
 
+def limit_refused_moves(conn: HTTPConnection, code: str) -> None:
+    """Moves refused (stale or illegal) over the JSON API, per client address and room."""
+    get_limiter(conn).take(("refused", client_address(conn), code),
+                           get_settings(conn).refused_moves_per_minute)
+
+
 def get_seat_token(conn: HTTPConnection, code: str) -> str | None:
     return conn.cookies.get(seat_cookie(code))
 

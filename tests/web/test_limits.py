@@ -24,7 +24,7 @@ AppFactory = Callable[..., Any]
 @pytest.fixture
 async def small_limits(sqlite_url: str, games: dict[str, Any]) -> AsyncIterator[FastAPI]:
     settings = settings_for(sqlite_url).model_copy(
-        update={"chat_per_minute": 5, "rooms_per_minute": 3})
+        update={"chat_per_minute": 5, "rooms_per_minute": 3, "refused_moves_per_minute": 4})
     app = create_app(settings, games)
     async with app.router.lifespan_context(app):
         yield app
@@ -65,6 +65,22 @@ async def test_rooms_created_per_client_are_limited_on_the_api_and_the_form(
         form = await ann.post("/rooms", data={"game": TOY.id, "seats": "2"})
         assert form.status_code == 303 and form.headers["location"].startswith("/?error=Slow")
         assert (await bob.post("/api/rooms", json={"game": TOY.id, "seats": 2})).is_success
+
+
+async def test_refused_moves_over_the_api_are_limited(small_limits: FastAPI) -> None:
+    async with client(small_limits) as ann, client(small_limits, "10.0.0.2") as bob:
+        code = (await ann.post("/api/rooms", json={"game": TOY.id, "seats": 2})).json()["code"]
+        await ann.post(f"/api/rooms/{code}/seats", json={"name": "Ann"})
+        await bob.post(f"/api/rooms/{code}/seats", json={"name": "Bob"})
+        await ann.post(f"/api/rooms/{code}/start")
+        stale = {"version": 0, "move": {"type": "pick", "card": 1}}
+        answers = [await ann.post(f"/api/rooms/{code}/moves", json=stale) for _ in range(6)]
+        assert [a.status_code for a in answers] == [409] * 4 + [429] * 2
+        assert answers[-1].json()["code"] == "too_fast"
+        view = (await bob.get(f"/api/rooms/{code}/view")).json()
+        assert view["version"] == 1  # nothing was applied
+        move = {"version": 1, "move": view["view"]["moves"][0]}
+        assert (await bob.post(f"/api/rooms/{code}/moves", json=move)).status_code == 200
 
 
 def test_a_bucket_refills_with_time() -> None:
