@@ -66,3 +66,12 @@ def test_cookies_are_secure_and_no_banners_are_sent() -> None:
     nginx = (ROOT / "deploy" / "nginx.conf").read_text()
     assert "server_tokens off;" in nginx
     assert "X-Forwarded-Proto $forwarded_proto;" in nginx
+
+
+def test_the_client_address_cannot_be_spoofed_past_nginx() -> None:
+    """The app keys its rate limits on the address nginx forwards: one address, never a
+    client-written X-Forwarded-For list."""
+    nginx = (ROOT / "deploy" / "nginx.conf").read_text()
+    assert "$proxy_add_x_forwarded_for" not in nginx
+    assert nginx.count("proxy_set_header X-Forwarded-For $remote_addr;") == 2
+    assert "real_ip_recursive on;" in nginx
