@@ -18,7 +18,7 @@ $(STAMP): pyproject.toml
 	touch $(STAMP)
 
 run: $(STAMP)
-	$(BIN)/uvicorn app.main:app --factory --host $(HOST) --port $(PORT) \
+	$(BIN)/uvicorn app.main:app --factory --host $(HOST) --port $(PORT) --no-server-header \
 		--proxy-headers --forwarded-allow-ips '$(FORWARDED_ALLOW_IPS)'
 
 test: $(STAMP)

@@ -24,10 +24,13 @@ from app.realtime.broker import make_broker
 from app.realtime.hub import Hub
 from app.rooms.service import RoomService
 from app.settings import Settings
-from app.web import api, pages, ws
+from app.web import api, docs, pages, ws
 from app.web.bodies import BodyLimit
+from app.web.csrf import OriginCheck
 from app.web.deps import Games
 from app.web.errors import install_error_handlers
+from app.web.headers import SecurityHeaders
+from app.web.limits import Limiter
 
 STATIC = Path(__file__).resolve().parents[1] / "static"
 
@@ -60,9 +63,10 @@ def create_app(settings: Settings | None = None, games: Games = GAMES) -> FastAP
             await broker.disconnect()
             await engine.dispose()
 
-    app = FastAPI(title="Stammtisch", lifespan=lifespan)
+    app = FastAPI(title="Stammtisch", lifespan=lifespan, docs_url=None, redoc_url=None)
     app.state.settings = settings
     app.state.games = games
+    app.state.limiter = Limiter()
 
     @app.get("/healthz")
     async def healthz() -> dict[str, object]:
@@ -72,8 +76,11 @@ def create_app(settings: Settings | None = None, games: Games = GAMES) -> FastAP
     app.include_router(api.router)
     app.include_router(ws.router)
     app.include_router(pages.router)
+    app.include_router(docs.router)
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
     app.add_middleware(BodyLimit, max_bytes=settings.max_body_bytes)
+    app.add_middleware(OriginCheck, trusted=settings.trusted_origins)
+    app.add_middleware(SecurityHeaders)  # the outermost: every answer gets the headers
     return app
 
 

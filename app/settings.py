@@ -16,6 +16,9 @@ class Settings(BaseSettings):
     cookie_secure: bool = False
     # How long a bot waits before its move, so people can follow (tests set 0).
     bot_delay_ms: int = 600
+    # Origins besides the one a request names in Host whose pages may send forms and API
+    # calls (JSON list, e.g. '["https://cards.example.org"]'): for proxies that rewrite Host.
+    trusted_origins: list[str] = []
     # The largest request body accepted (a move or a chat line is well under 1 KiB).
     max_body_bytes: int = 64 * 1024
     # Rate limits per client address, as token buckets (a burst of this many at once,
@@ -23,3 +26,5 @@ class Settings(BaseSettings):
     # one client from costing everyone. Over a limit: 429 `too_fast`.
     chat_per_minute: int = 60
     rooms_per_minute: int = 30
+    # Moves refused as stale or illegal over the JSON API, per client address and room.
+    refused_moves_per_minute: int = 300

@@ -123,7 +123,8 @@ async def autoplay(person: Person, rng: random.Random, limit: int = 5000) -> dic
     for _ in range(limit):
         message = await person.receive(timeout=20)
         if message["type"] == "error":
-            assert message["code"] == "stale", message  # someone else moved first
+            # Someone else moved first; or their move ended the game just before ours.
+            assert message["code"] in ("stale", "wrong_status"), message
             continue
         if message["type"] != "view" or message["view"] is None:
             continue

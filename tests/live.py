@@ -17,7 +17,7 @@ class LiveServer:
         self.sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
         self.sock.bind(("127.0.0.1", 0))
         self.port: int = self.sock.getsockname()[1]
-        config = uvicorn.Config(app, log_level="warning", lifespan="on",
+        config = uvicorn.Config(app, log_level="warning", lifespan="on", server_header=False,
                                 ws="websockets-sansio", timeout_graceful_shutdown=2)
         self.server = uvicorn.Server(config)
         self.thread = threading.Thread(target=self._run, daemon=True)

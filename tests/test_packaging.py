@@ -53,3 +53,25 @@ def test_dockerfile_passes_hadolint() -> None:
 def test_dockerfile_migrates_then_serves() -> None:
     text = (ROOT / "Dockerfile").read_text()
     assert "alembic upgrade head && exec uvicorn app.main:app --factory" in text
+
+
+def test_cookies_are_secure_and_no_banners_are_sent() -> None:
+    result = run(COMPOSE, "-f", "docker-compose.yml", "config", "--format", "json")
+    services = json.loads(result.stdout)["services"]
+    for app in ("app1", "app2"):
+        assert services[app]["environment"]["COOKIE_SECURE"] == "true"
+    assert "TLS" in (ROOT / "docker-compose.yml").read_text()
+    assert "--no-server-header" in (ROOT / "Dockerfile").read_text()
+    assert "--no-server-header" in (ROOT / "Makefile").read_text()
+    nginx = (ROOT / "deploy" / "nginx.conf").read_text()
+    assert "server_tokens off;" in nginx
+    assert "X-Forwarded-Proto $forwarded_proto;" in nginx
+
+
+def test_the_client_address_cannot_be_spoofed_past_nginx() -> None:
+    """The app keys its rate limits on the address nginx forwards: one address, never a
+    client-written X-Forwarded-For list."""
+    nginx = (ROOT / "deploy" / "nginx.conf").read_text()
+    assert "$proxy_add_x_forwarded_for" not in nginx
+    assert nginx.count("proxy_set_header X-Forwarded-For $remote_addr;") == 2
+    assert "real_ip_recursive on;" in nginx

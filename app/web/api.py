@@ -8,10 +8,11 @@ from __future__ import annotations
 
 from typing import Any, Literal
 
-from fastapi import APIRouter, Response
+from fastapi import APIRouter, Depends, Request, Response
 from pydantic import BaseModel, Field, StrictInt
 
-from app.games.base import options_schema
+from app.games.base import IllegalMove, options_schema
+from app.rooms.errors import StaleVersion
 from app.rooms.models import ChatLine, RoomInfo, Snapshot
 from app.web.deps import (
     GamesDep,
@@ -21,6 +22,9 @@ from app.web.deps import (
     SettingsDep,
     clear_token_cookie,
     host_cookie,
+    limit_chat,
+    limit_new_rooms,
+    limit_refused_moves,
     seat_cookie,
     set_token_cookie,
 )
@@ -110,7 +114,8 @@ async def list_public_rooms(rooms: RoomsDep) -> list[RoomInfo]:
     return await rooms.public_rooms()
 
 
-@router.post("/rooms", response_model=RoomInfo, status_code=201, responses=ERRORS)
+@router.post("/rooms", response_model=RoomInfo, status_code=201, responses=ERRORS,
+             dependencies=[Depends(limit_new_rooms)])
 async def create_room(
     body: CreateRoom, rooms: RoomsDep, settings: SettingsDep, response: Response
 ) -> RoomInfo:
@@ -194,9 +199,16 @@ async def rematch(
 
 @router.post("/rooms/{code}/moves", response_model=Version, responses=ERRORS)
 async def submit_move(
-    code: str, body: MoveBody, rooms: RoomsDep, seat_token: SeatTokenDep
+    code: str, body: MoveBody, rooms: RoomsDep, seat_token: SeatTokenDep, request: Request,
 ) -> Version:
-    return Version(version=await rooms.submit_move(code, seat_token, body.version, body.move))
+    try:
+        return Version(version=await rooms.submit_move(code, seat_token, body.version,
+                                                       body.move))
+    except (StaleVersion, IllegalMove):
+        # A refused move costs a lookup and an answer: a client hammering them is slowed
+        # down (a real player meets a few stale answers, never hundreds a minute).
+        limit_refused_moves(request, code)
+        raise
 
 
 @router.get("/rooms/{code}/chat", response_model=list[ChatLine], responses=ERRORS)
@@ -205,6 +217,7 @@ async def chat_history(code: str, rooms: RoomsDep, seat_token: SeatTokenDep) -> 
     return await rooms.chat_history(code)
 
 
-@router.post("/rooms/{code}/chat", response_model=ChatLine, status_code=201, responses=ERRORS)
+@router.post("/rooms/{code}/chat", response_model=ChatLine, status_code=201, responses=ERRORS,
+             dependencies=[Depends(limit_chat)])
 async def chat(code: str, body: ChatBody, rooms: RoomsDep, seat_token: SeatTokenDep) -> ChatLine:
     return await rooms.chat(code, await rooms.viewer(code, seat_token), body.text)

@@ -19,6 +19,7 @@ from app.games.base import Rules
 from app.realtime.hub import Hub
 from app.rooms.service import RoomService
 from app.settings import Settings
+from app.web.limits import Limiter
 
 COOKIE_MAX_AGE = 60 * 60 * 24 * 30
 Games = dict[str, Rules[Any]]
@@ -54,6 +55,33 @@ def get_hub(conn: HTTPConnection) -> Hub:
     if hub is None:
         raise HTTPException(503, "Rooms are not available yet.")
     return hub
+
+
+def get_limiter(conn: HTTPConnection) -> Limiter:
+    limiter: Limiter = conn.app.state.limiter
+    return limiter
+
+
+def client_address(conn: HTTPConnection) -> str:
+    """The client's address (the proxy's X-Forwarded-For when uvicorn trusts it)."""
+    return conn.client.host if conn.client else "unknown"
+
+
+def limit_chat(conn: HTTPConnection, code: str) -> None:
+    """Chat lines over the JSON API, per client address and room."""
+    get_limiter(conn).take(("chat", client_address(conn), code),
+                           get_settings(conn).chat_per_minute)
+
+
+def limit_new_rooms(conn: HTTPConnection) -> None:
+    """Rooms created (API and lobby form), per client address."""
+    get_limiter(conn).take(("rooms", client_address(conn)), get_settings(conn).rooms_per_minute)
+
+
+def limit_refused_moves(conn: HTTPConnection, code: str) -> None:
+    """Moves refused (stale or illegal) over the JSON API, per client address and room."""
+    get_limiter(conn).take(("refused", client_address(conn), code),
+                           get_settings(conn).refused_moves_per_minute)
 
 
 def get_seat_token(conn: HTTPConnection, code: str) -> str | None:

@@ -32,6 +32,7 @@ from app.web.deps import (
     SettingsDep,
     clear_token_cookie,
     host_cookie,
+    limit_new_rooms,
     seat_cookie,
     set_token_cookie,
 )
@@ -93,6 +94,7 @@ async def create_room(
         return _back("/", "Choose a game.")
 
     async def act() -> Response:
+        limit_new_rooms(request)  # over the limit: the lobby's alert says so
         params = forms.room_params(rules, form)
         info, host_token = await rooms.create_room(rules.id, **params)
         response = _back(f"/r/{info.code}")

@@ -28,7 +28,7 @@ from app.rooms.errors import NotSeated, RoomError, RoomNotFound, StaleVersion
 from app.rooms.live import Frame, LiveRoom
 from app.rooms.service import LOG_LINES, RoomService
 from app.web.bodies import strict_json
-from app.web.deps import host_cookie, seat_cookie
+from app.web.deps import get_hub, get_rooms, host_cookie, seat_cookie
 from app.web.errors import wire_error
 from app.web.protocol import (
     MAX_MESSAGE_BYTES,
@@ -229,8 +229,7 @@ async def room_socket(websocket: WebSocket, code: str, format: str = "json") -> 
     if not origin_ok(websocket):
         await websocket.close(code=1008, reason="foreign origin")  # before accept: HTTP 403
         return
-    rooms: RoomService = websocket.app.state.rooms
-    hub: Hub = websocket.app.state.hub
+    rooms, hub = get_rooms(websocket), get_hub(websocket)  # the same deps as the API
     connection = Connection(websocket, rooms, hub, code, html=format == "html")
     await websocket.accept()
     # Subscribe first, then load: no notice falls between the read and the follow.

@@ -154,7 +154,8 @@ def table(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[Table, Fai
     migrate_sync(url)
     # The limits stay out of the way: this test is about what each input does.
     server = LiveServer(create_app(settings_for(url).model_copy(update={
-        "chat_per_minute": 10**6, "rooms_per_minute": 10**6}), {**GAMES, TOY.id: TOY}))
+        "chat_per_minute": 10**6, "rooms_per_minute": 10**6, "refused_moves_per_minute": 10**6}),
+        {**GAMES, TOY.id: TOY}))
     failures = Failures()
     loggers = [logging.getLogger(), logging.getLogger("uvicorn"),
                logging.getLogger("uvicorn.error")]

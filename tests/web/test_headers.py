@@ -1,0 +1,55 @@
+"""Security headers on every answer of a real server, no `server: uvicorn` banner, and
+/docs served from the app's own files (no CDN)."""
+
+from __future__ import annotations
+
+import re
+
+import httpx
+import pytest
+
+from tests.conftest import TOY
+from tests.live import LiveServer
+
+
+@pytest.mark.parametrize("path", [
+    "/", "/r/nosuchroom", "/api/games", "/api/rooms/nosuchroom", "/static/app.css",
+    "/rules/null-bock", "/docs", "/openapi.json", "/cards",
+])
+async def test_every_answer_carries_the_security_headers(server: LiveServer, path: str) -> None:
+    async with httpx.AsyncClient(base_url=server.url) as client:
+        response = await client.get(path)
+    assert response.status_code in (200, 404)
+    headers = response.headers
+    csp = headers["content-security-policy"]
+    assert "frame-ancestors 'none'" in csp and "object-src 'none'" in csp
+    assert re.search(r"script-src 'self'(;|$)", csp)  # no inline script, no CDN
+    if path != "/docs":
+        assert re.search(r"style-src 'self'(;|$)", csp)  # no inline style either
+    assert headers["x-content-type-options"] == "nosniff"
+    assert headers["referrer-policy"] == "same-origin"
+    assert headers["x-frame-options"] == "DENY"
+    assert "server" not in headers
+
+
+async def test_errors_and_refusals_carry_them_too(server: LiveServer) -> None:
+    async with httpx.AsyncClient(base_url=server.url) as client:
+        refused = await client.post("/api/rooms", json={"game": TOY.id, "seats": 2},
+                                    headers={"origin": "http://elsewhere.example"})
+        malformed = await client.post("/api/rooms", content=b"NaN")
+    for response in (refused, malformed):
+        assert response.status_code in (403, 422)
+        assert "frame-ancestors 'none'" in response.headers["content-security-policy"]
+
+
+async def test_docs_load_swagger_ui_from_the_app(server: LiveServer) -> None:
+    async with httpx.AsyncClient(base_url=server.url) as client:
+        page = (await client.get("/docs")).text
+        sources = re.findall(r'(?:src|href)="([^"]+)"', page)
+        assert sources and all(s.startswith("/static/") for s in sources), sources
+        assert "<script>" not in page  # every script is a file
+        for source in sources:
+            asset = await client.get(source)
+            assert asset.status_code == 200 and len(asset.content) > 100, source
+        assert (await client.get("/static/vendor/swagger-ui/LICENSE")).status_code == 200
+        assert (await client.get("/redoc")).status_code == 404  # it would need a CDN
