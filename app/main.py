@@ -39,7 +39,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         engine = make_engine(settings.database_url)
         broker = make_broker(settings.redis_url)
         await broker.connect()
-        hub = Hub(broker)
+        hub = Hub(broker, coalesce=settings.presence_coalesce_ms / 1000)
         app.state.hub = hub
         rooms = RoomService(Repository(sessions(engine)), broker, GAMES,
                             hub.connected_seats, bot_delay_ms=settings.bot_delay_ms)
@@ -50,6 +50,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             yield
         finally:
             await rooms.close()  # the bot runners stop before the database goes
+            await hub.close()
             heartbeat.cancel()
             with contextlib.suppress(asyncio.CancelledError):
                 await heartbeat

@@ -16,3 +16,8 @@ class Settings(BaseSettings):
     cookie_secure: bool = False
     # How long a bot waits before its move, so people can follow (tests set 0).
     bot_delay_ms: int = 600
+    # Presence reports of one room within this many ms are sent as one.
+    presence_coalesce_ms: int = 250
+    # Socket-side limits (issue 13): far above what a real table ever does.
+    sockets_per_client_room: int = 16  # open sockets of one client (address) in one room
+    stale_moves_per_minute: int = 120  # moves refused as stale per socket, then too_fast

@@ -23,6 +23,7 @@ class Person:
         self.ws: ClientConnection | None = None
         self.inbox: list[dict[str, Any]] = []
         self.log: list[str] = []  # the game log this socket holds (docs/contracts.md §3)
+        self.log_base = 0  # the index of its first line in the game's log
 
     async def close(self) -> None:
         if self.ws is not None:
@@ -75,10 +76,10 @@ class Person:
         continue it exactly where it ended. `log_text` is the whole log so far."""
         if message.get("type") in ("view", "board"):
             lines = [line["text"] for line in message["log"]]
-            if message["log_reset"]:
-                self.log = lines
+            if message["log_reset"]:  # the server may send only the last lines
+                self.log, self.log_base = lines, message["log_start"]
             else:
-                assert message["log_start"] == len(self.log), (message, self.log)
+                assert message["log_start"] == self.log_base + len(self.log), message
                 self.log = self.log + lines
             message["log_text"] = self.log
         return message

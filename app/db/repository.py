@@ -11,9 +11,9 @@ from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any
 
-from sqlalchemy import CursorResult, delete, func, select, update
+from sqlalchemy import CursorResult, delete, func, insert, select, update
 from sqlalchemy.exc import IntegrityError
-from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
+from sqlalchemy.ext.asyncio import AsyncEngine, AsyncSession, async_sessionmaker
 
 from app.db.models import ChatRow, MoveRow, RoomRow, SeatRow
 
@@ -66,6 +66,7 @@ def _rowcount(result: Any) -> int:
 class Repository:
     def __init__(self, sessions: async_sessionmaker[AsyncSession]) -> None:
         self.sessions = sessions
+        self.engine: AsyncEngine = sessions.kw["bind"]
 
     async def create_room(
         self, code: str, game_id: str, options: dict[str, Any], seats: int, public: bool,
@@ -239,20 +240,24 @@ class Repository:
         """Store the new state and append the move, in one transaction, iff the room is
         still at `version`. False means another writer got there first. `seen_version`:
         the version the mover saw; `to_act`: the seats to act after this move."""
+        # Core statements on one connection, no ORM unit of work: this runs for every
+        # move, and the ORM's bookkeeping was most of its cost.
+        at = now()
         try:
-            async with self.sessions.begin() as session:
-                result = await session.execute(
-                    update(RoomRow)
-                    .where(RoomRow.code == code, RoomRow.version == version,
-                           RoomRow.status == "playing")
-                    .values(version=version + 1, state=state, status=status, updated_at=now())
+            async with self.engine.begin() as connection:
+                result = await connection.execute(
+                    update(RoomRow.__table__)
+                    .where(RoomRow.__table__.c.code == code,
+                           RoomRow.__table__.c.version == version,
+                           RoomRow.__table__.c.status == "playing")
+                    .values(version=version + 1, state=state, status=status, updated_at=at)
                 )
                 if _rowcount(result) != 1:
-                    await session.rollback()
+                    await connection.rollback()
                     return False
-                session.add(MoveRow(
+                await connection.execute(insert(MoveRow.__table__).values(
                     room_code=code, game_no=game_no, version=version + 1, seat=seat,
-                    move=move, events=events, created_at=now(),
+                    move=move, events=events, created_at=at,
                     seen_version=version if seen_version is None else seen_version,
                     to_act=to_act,
                 ))
