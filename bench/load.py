@@ -136,7 +136,7 @@ class Tally:
     def __init__(self) -> None:
         self.latencies: list[float] = []
         self.sizes: list[int] = []
-        self.by_move: list[tuple[int, float, int]] = []  # (move no., cpu, size)
+        self.greeted = 0  # sockets that have had their first view
 
 
 async def player(room: Room, seat: int, html: bool, stop: asyncio.Event, tally: Tally,
@@ -144,7 +144,7 @@ async def player(room: Room, seat: int, html: bool, stop: asyncio.Event, tally: 
     ws_url = room.url.replace("http", "ws", 1) + f"/ws/rooms/{room.code}"
     ws_url += "?format=html" if html else ""
     headers = {"Cookie": room.cookies[seat]} if room.cookies[seat] else {}
-    acted = -1
+    acted, greeted = -1, False
     async with connect(ws_url, additional_headers=headers, max_size=2**22) as ws:
         while not stop.is_set():
             try:
@@ -155,6 +155,9 @@ async def player(room: Room, seat: int, html: bool, stop: asyncio.Event, tally: 
             if message["type"] not in ("view", "board"):
                 continue
             version = message["version"]
+            if not greeted:
+                greeted = True
+                tally.greeted += 1
             tally.sizes.append(len(raw))
             room.seen[version] = room.seen.get(version, 0) + 1
             if room.seen[version] == PLAYERS and version in room.sent:
@@ -185,7 +188,11 @@ async def drive(servers: list[Server], rooms: int, seconds: float, html: bool,
     tasks = [asyncio.create_task(player(room, seat, html, stop, tally,
                                         random.Random(r * 10 + seat), on_move))
              for r, room in enumerate(opened) for seat in range(PLAYERS)]
-    await asyncio.sleep(1.0)  # every socket has connected and had its greeting
+    for _ in range(600):  # every socket has connected and had its greeting
+        if tally.greeted == len(tasks):
+            break
+        await asyncio.sleep(0.1)
+    await asyncio.sleep(0.5)
     tally.latencies.clear()
     tally.sizes.clear()
     if on_start is not None:
