@@ -14,6 +14,7 @@ import contextlib
 import json
 import logging
 import time
+from collections.abc import Callable
 from typing import Any
 from urllib.parse import urlsplit
 
@@ -68,12 +69,13 @@ def wire_error(exc: Exception) -> ErrorOut:
 class Bucket:
     """A token bucket: `burst` messages at once, `rate` per second after that."""
 
-    def __init__(self, burst: float = 10, rate: float = 1) -> None:
-        self.burst, self.rate = burst, rate
-        self.tokens, self.at = burst, time.monotonic()
+    def __init__(self, burst: float = 10, rate: float = 1,
+                 clock: Callable[[], float] = time.monotonic) -> None:
+        self.burst, self.rate, self.clock = burst, rate, clock
+        self.tokens, self.at = burst, clock()
 
     def take(self) -> bool:
-        now = time.monotonic()
+        now = self.clock()
         self.tokens = min(self.burst, self.tokens + (now - self.at) * self.rate)
         self.at = now
         if self.tokens < 1:
