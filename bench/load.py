@@ -181,13 +181,21 @@ async def drive(servers: list[Server], rooms: int, seconds: float, html: bool,
                 options: dict[str, Any] | None = None, on_move: Any = None,
                 stop: asyncio.Event | None = None, on_start: Any = None) -> dict[str, Any]:
     floor = servers[0].kind == "floor"
-    opened = await asyncio.gather(*(
-        open_room(servers[r % len(servers)].url, floor, f"floor{r}", options or {})
-        for r in range(rooms)))
+    gate = asyncio.Semaphore(10)  # rooms are set up 10 at a time (HTTP, not measured)
+
+    async def opening(r: int) -> Room:
+        async with gate:
+            return await open_room(servers[r % len(servers)].url, floor, f"floor{r}",
+                                   options or {})
+
+    opened = await asyncio.gather(*(opening(r) for r in range(rooms)))
     tally, stop = Tally(), stop or asyncio.Event()
-    tasks = [asyncio.create_task(player(room, seat, html, stop, tally,
-                                        random.Random(r * 10 + seat), on_move))
-             for r, room in enumerate(opened) for seat in range(PLAYERS)]
+    tasks = []
+    for r, room in enumerate(opened):  # connect a room at a time, as people arrive
+        tasks += [asyncio.create_task(player(room, seat, html, stop, tally,
+                                             random.Random(r * 10 + seat), on_move))
+                  for seat in range(PLAYERS)]
+        await asyncio.sleep(0.005)
     for _ in range(600):  # every socket has connected and had its greeting
         if tally.greeted == len(tasks):
             break
