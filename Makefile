@@ -1,5 +1,10 @@
 # Each target sets itself up: a fresh clone needs only python3 (>= 3.11) and make.
 PYTHON ?= python3
+# `make run HOST=0.0.0.0` lets others on your network in; PORT picks the port.
+HOST ?= 127.0.0.1
+PORT ?= 8000
+# Proxies whose X-Forwarded-Proto/-For uvicorn believes (the invite link's scheme).
+FORWARDED_ALLOW_IPS ?= 127.0.0.1
 VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
@@ -13,7 +18,8 @@ $(STAMP): pyproject.toml
 	touch $(STAMP)
 
 run: $(STAMP)
-	$(BIN)/uvicorn app.main:app --factory --host 127.0.0.1 --port 8000
+	$(BIN)/uvicorn app.main:app --factory --host $(HOST) --port $(PORT) \
+		--proxy-headers --forwarded-allow-ips '$(FORWARDED_ALLOW_IPS)'
 
 test: $(STAMP)
 	$(BIN)/ruff check .

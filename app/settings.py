@@ -21,3 +21,10 @@ class Settings(BaseSettings):
     # Socket-side limits (issue 13): far above what a real table ever does.
     sockets_per_client_room: int = 16  # open sockets of one client (address) in one room
     stale_moves_per_minute: int = 120  # moves refused as stale per socket, then too_fast
+    # The largest request body accepted (a move or a chat line is well under 1 KiB).
+    max_body_bytes: int = 64 * 1024
+    # Rate limits per client address, as token buckets (a burst of this many at once,
+    # refilled at this many per minute): far above what a real table does, there to stop
+    # one client from costing everyone. Over a limit: 429 `too_fast`.
+    chat_per_minute: int = 60
+    rooms_per_minute: int = 30

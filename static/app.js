@@ -1,88 +1,245 @@
 // Stammtisch room page: one socket, the live board, moves, chat and presence.
-// The server renders every board; this script only swaps HTML it was sent and sends
-// back the move of the button that was clicked. Text from people goes in as textContent.
+// The server renders every board; this script morphs in the HTML it was sent (idiomorph
+// keeps focus and element identity), runs the card controls of docs/contracts.md §4 and
+// the log of §3. Text from people only ever goes in as textContent.
 (function () {
   "use strict";
   const room = document.getElementById("room");
   if (!room) return;
+  document.documentElement.classList.add("js");
   const code = room.dataset.code;
   // The board's version lives on #room[data-version]: the newest board we have shown.
   const version = () => (room.dataset.version === "" ? -1 : Number(room.dataset.version));
   let socket = null;
   let retry = 0;
   const $ = (id) => document.getElementById(id);
+  const board = $("board");
   const baseTitle = document.title;
+  const calm = window.matchMedia("(prefers-reduced-motion: reduce)");
 
+  // ---- the status bar: prompt, whose turn, errors ----
+  // An error stays until a board newer than the one it was about arrives.
+  let errorAt = -1;
   function say(text, kind) {
-    const box = $("messages");
+    errorAt = version();
     const p = document.createElement("p");
     p.className = "message message--" + (kind || "error");
     p.textContent = text;
-    box.replaceChildren(p);
+    $("messages").replaceChildren(p);
   }
 
   function clearMessages() {
     $("messages").replaceChildren();
   }
 
+  function names() {
+    return Array.from(document.querySelectorAll("#panel .seatlist__seat"), (el) =>
+      el.dataset.name || "Seat " + (Number(el.dataset.seat) + 1));
+  }
+
+  function listOf(seats) {
+    const all = names();
+    const words = seats.map((s) => all[s] || "Seat " + (s + 1));
+    return words.length < 2 ? words.join("") : words.slice(0, -1).join(", ") + " and " + words.at(-1);
+  }
+
+  // Who must act, as the board says (render_board adds .board-turn): header, seat list,
+  // the title dot, and the status bar when a board has no prompt of its own.
+  function showTurn() {
+    const info = board.querySelector(".board-turn");
+    const toAct = info ? info.dataset.toAct.split(" ").filter(Boolean).map(Number) : [];
+    const me = room.dataset.seat === "" ? null : Number(room.dataset.seat);
+    const mine = me !== null && toAct.includes(me);
+    const live = room.dataset.status === "playing";
+    const turn = $("turn");
+    if (turn) {
+      turn.hidden = !live || toAct.length === 0;
+      turn.classList.toggle("is-yours", mine);
+      const others = toAct.filter((s) => s !== me);
+      turn.textContent = mine ? (others.length ? "Your move (with " + listOf(others) + ")" : "Your move")
+        : toAct.length > 1 ? "Choosing: " + listOf(toAct) : listOf(toAct) + " to act";
+    }
+    document.querySelectorAll("#panel .seatlist__seat").forEach((el) => {
+      const acting = live && toAct.includes(Number(el.dataset.seat));
+      el.classList.toggle("is-to-act", acting);
+      const tag = el.querySelector(".seatlist__acting");
+      if (tag) {
+        tag.hidden = !acting;
+        tag.textContent = toAct.length > 1 ? "choosing" : "to act";
+      }
+    });
+    const yourMove = board.querySelector(".move:not(.dest), .pick") !== null;
+    document.title = (yourMove ? "\u25CF " : "") + baseTitle; // a dot in the tab: your move
+    const prompt = board.querySelector(".table-status");
+    const slot = $("status-slot");
+    if (prompt) {
+      const copy = prompt.cloneNode(true);
+      copy.removeAttribute("id");
+      slot.replaceChildren(copy);
+    } else if (live && toAct.length) {
+      const p = document.createElement("p");
+      p.className = "table-status__prompt";
+      p.textContent = mine ? "Your turn." : "Waiting for " + listOf(toAct) + ".";
+      slot.replaceChildren(p);
+    } else {
+      slot.replaceChildren();
+    }
+    slot.classList.toggle("is-yours", mine || yourMove);
+  }
+
   function setStatus(status) {
     if (!status || room.dataset.status === status) return;
+    const before = room.dataset.status;
     room.dataset.status = status;
     const badge = $("room-status");
     badge.textContent = status;
     badge.className = "state-badge state-badge--" + status;
     if ($("rematch")) $("rematch").hidden = status !== "finished";
+    const info = $("room-info");
+    if (info && before === "waiting" && status !== "waiting") info.open = false; // fold away
+    if (info && status === "waiting") info.open = true;
     if (status === "waiting") {
       // back to waiting: a rematch needs an emptied seat filled first
       const p = document.createElement("p");
       p.className = "board__waiting";
       p.textContent = "Waiting for every seat to be taken.";
-      $("board").replaceChildren(p);
+      board.replaceChildren(p);
+      $("log").replaceChildren();
     }
+    showTurn();
+  }
+
+  // ---- card controls (docs/contracts.md §4) ----
+  function select(pickId) {
+    const picks = board.querySelectorAll(".pick");
+    let found = false;
+    picks.forEach((p) => {
+      const on = pickId !== null && p.dataset.pick === pickId;
+      found = found || on;
+      p.setAttribute("aria-pressed", on ? "true" : "false");
+    });
+    if (!found) pickId = null;
+    board.querySelectorAll(".dest").forEach((d) => { d.hidden = d.dataset.pickFor !== pickId; });
+    if (pickId === null) delete board.dataset.picked;
+    else board.dataset.picked = pickId;
+  }
+
+  // ---- the board: morph, keep the selection, move cards (FLIP) ----
+  function cardKeys() {
+    const seen = new Map();
+    const out = new Map();
+    board.querySelectorAll("[data-card]").forEach((el) => {
+      const n = seen.get(el.dataset.card) || 0;
+      seen.set(el.dataset.card, n + 1);
+      out.set(el.dataset.card + "#" + n, el);
+    });
+    return out;
+  }
+
+  function slide(before) {
+    if (calm.matches) return;
+    cardKeys().forEach((el, key) => {
+      const from = before.get(key);
+      if (!from) return;
+      const to = el.getBoundingClientRect();
+      const dx = from.left - to.left;
+      const dy = from.top - to.top;
+      if (Math.abs(dx) + Math.abs(dy) < 2 || Math.abs(dx) + Math.abs(dy) > 1500) return;
+      el.animate([{ transform: `translate(${dx}px, ${dy}px)` }, { transform: "none" }],
+        { duration: 260, easing: "ease-out" });
+    });
+  }
+
+  function swapBoard(html) {
+    const picked = board.dataset.picked || null;
+    const before = new Map();
+    if (!calm.matches) cardKeys().forEach((el, key) => before.set(key, el.getBoundingClientRect()));
+    if (window.Idiomorph) {
+      window.Idiomorph.morph(board, html, { morphStyle: "innerHTML" });
+    } else {
+      board.innerHTML = html;
+    }
+    select(picked); // survives while a pick with the same id exists
+    slide(before);
   }
 
   function showBoard(msg) {
     if (typeof msg.version !== "number" || msg.version < version()) return; // a late update
     room.dataset.version = String(msg.version);
-    $("board").innerHTML = msg.html;
-    const myTurn = $("board").querySelector(".move") !== null;
-    document.title = (myTurn ? "\u25CF " : "") + baseTitle; // a dot in the tab: your move
-    if (Array.isArray(msg.log)) showLog(msg.log, msg.log_reset !== false);
-    const over = $("board").querySelector(".final-scores") !== null;
+    if (typeof msg.html === "string") swapBoard(msg.html);
+    if (msg.type === "board" && msg.version > errorAt) clearMessages(); // the error is old news
+    if (Array.isArray(msg.log)) showLog(msg);
+    const over = board.querySelector(".final-scores, .summary--final") !== null;
     setStatus(msg.status || (over ? "finished" : "playing"));
+    showTurn();
   }
 
-  // A message carries only the lines new since the last one (log_reset: the whole log).
-  function showLog(lines, reset) {
-    const list = $("log");
-    const items = lines.map((line) => {
-      const li = document.createElement("li");
-      li.textContent = typeof line === "string" ? line : line.text;
+  // ---- the log (docs/contracts.md §3): new lines only, names coloured per seat ----
+  function logLine(line) {
+    const li = document.createElement("li");
+    if (typeof line === "string") {
+      li.textContent = line;
       return li;
+    }
+    if (line.kind === "round") li.className = "log__round";
+    const parts = Array.isArray(line.parts) ? line.parts : [[line.text || "", null]];
+    parts.forEach(([text, seat]) => {
+      if (typeof seat === "number") {
+        const who = document.createElement("span");
+        who.className = "who seat-c" + seat;
+        who.textContent = text;
+        li.append(who);
+      } else {
+        li.append(document.createTextNode(text));
+      }
     });
-    if (reset) list.replaceChildren(...items);
-    else list.append(...items);
+    return li;
+  }
+
+  function showLog(msg) {
+    const list = $("log");
+    const lines = msg.log;
+    // a reset may carry only the newest lines: data-base is the index of the first we hold
+    const held = Number(list.dataset.base || 0) + list.children.length;
+    // today's message carries the whole log as strings, with no log_start
+    const old = typeof msg.log_start !== "number";
+    if (old || msg.log_reset) {
+      list.dataset.base = String(old ? 0 : msg.log_start);
+      list.replaceChildren(...lines.map(logLine)); // a whole log (today's message, or a reset)
+    } else if (msg.log_start <= held) {
+      list.append(...lines.slice(held - msg.log_start).map(logLine)); // skip lines we hold
+    } else {
+      return; // lines missed: keep ours; the server resends with a reset on reconnect
+    }
     list.scrollTop = list.scrollHeight;
   }
 
+  // ---- chat and presence ----
   function addChat(msg) {
     const li = document.createElement("li");
     const who = document.createElement("b");
     who.textContent = (msg.name || "someone") + ": ";
+    if (typeof msg.seat === "number") who.className = "who seat-c" + msg.seat;
     li.append(who, document.createTextNode(msg.text || ""));
     $("chat").append(li);
     $("chat").scrollTop = $("chat").scrollHeight;
   }
 
+  let presence = null;
   function showPresence(msg) {
-    const online = new Set(msg.seats || msg.connected || []);
+    if (msg) presence = msg;
+    if (!presence) return;
+    const online = new Set(presence.seats || presence.connected || []);
     document.querySelectorAll("#panel .seatlist__seat").forEach((el) => {
-      const dot = el.querySelector(".seatlist__dot");
+      const dot = el.querySelector(".seatlist__dot:not(.seatlist__dot--empty)");
+      if (!dot) return; // a bot (always there, never "offline") or an empty seat
       const on = online.has(Number(el.dataset.seat));
       dot.classList.toggle("is-online", on);
       dot.title = on ? "online" : "offline";
+      const word = dot.querySelector(".visually-hidden");
+      if (word) word.textContent = on ? "online" : "offline";
     });
-    const n = Number(msg.spectators || 0);
+    const n = Number(presence.spectators || 0);
     const watching = $("watching");
     watching.hidden = n === 0;
     watching.textContent = n === 1 ? "1 watching" : n + " watching";
@@ -105,6 +262,8 @@
     const fresh = panel.querySelector("#seat-name");
     if (typed && fresh) fresh.value = typed.value; // keep a name being typed
     $("panel").replaceWith(panel);
+    showPresence(null);
+    showTurn();
   }
 
   function roomKey(info) {
@@ -122,13 +281,16 @@
 
   const handlers = {
     board: showBoard,
+    view: showBoard,
     chat: addChat,
     presence: showPresence,
     room: onRoom,
     error(msg) {
-      say(msg.reason || "That did not work.");
       setMovesEnabled(true);
       if (msg.html) showBoard(msg);
+      say(msg.reason || "That did not work.");
+      // a stale move names the current version: the board that follows is that one
+      if (typeof msg.version === "number") errorAt = Math.max(errorAt, msg.version);
     },
   };
 
@@ -176,10 +338,27 @@
   }
 
   function setMovesEnabled(on) {
-    $("board").querySelectorAll(".move").forEach((b) => { b.disabled = !on; });
+    board.querySelectorAll(".move, .pick").forEach((b) => { b.disabled = !on; });
+  }
+
+  function copyLink() {
+    const input = $("room-link");
+    const done = () => say("Link copied.", "info");
+    if (navigator.clipboard && window.isSecureContext) {
+      navigator.clipboard.writeText(input.value).then(done, () => input.select());
+    } else {
+      input.select();
+      document.execCommand("copy");
+      done();
+    }
   }
 
   document.addEventListener("click", (event) => {
+    const pick = event.target.closest("#board .pick");
+    if (pick) {
+      select(pick.getAttribute("aria-pressed") === "true" ? null : pick.dataset.pick);
+      return;
+    }
     const button = event.target.closest("#board .move");
     if (button) {
       clearMessages();
@@ -188,16 +367,21 @@
       }
       return;
     }
-    if (event.target.closest("#copy-link")) {
-      const input = $("room-link");
-      const done = () => say("Link copied.", "info");
-      if (navigator.clipboard && window.isSecureContext) {
-        navigator.clipboard.writeText(input.value).then(done, () => input.select());
-      } else {
-        input.select();
-        document.execCommand("copy");
-        done();
-      }
+    if (event.target.closest("#copy-link")) copyLink();
+    const toggle = event.target.closest("#side-toggle");
+    if (toggle) {
+      const open = toggle.getAttribute("aria-expanded") !== "true";
+      toggle.setAttribute("aria-expanded", open ? "true" : "false");
+      room.classList.toggle("is-side-open", open);
+    }
+  });
+
+  document.addEventListener("keydown", (event) => {
+    if (event.key === "Escape" && board.dataset.picked) {
+      const id = board.dataset.picked;
+      select(null);
+      const pick = board.querySelector(`.pick[data-pick="${CSS.escape(id)}"]`);
+      if (pick) pick.focus();
     }
   });
 
@@ -208,5 +392,6 @@
     if (text && send({ type: "chat", text: text })) input.value = "";
   });
 
+  showTurn();
   connect();
 })();

@@ -7,25 +7,14 @@ is None. Validation itself stays with the game (parse_options) and the service.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
-from app.games.base import IllegalMove, Rules, options_schema
-from app.rooms.errors import RoomError, RoomNotFound
+from app.games.base import Rules, options_schema
+from app.rooms.models import SeatInfo
+from app.web.errors import FormError
 
-
-class FormError(ValueError):
-    """A form field that cannot be read; the message says which."""
-
-
-USER_ERRORS: tuple[type[Exception], ...] = (RoomError, IllegalMove, FormError)
-"""Errors whose message is for the person who filled in the form."""
-NOT_FOUND: tuple[type[Exception], ...] = (RoomNotFound,)
-
-
-def message(exc: Exception) -> str:
-    text = getattr(exc, "reason", None) or getattr(exc, "message", None) or str(exc)
-    return str(text).strip("'\"") or "That did not work."
+__all__ = ["FormError", "options_from_form", "room_params", "seat_rows"]
 
 
 def room_params(rules: Rules[Any], form: Mapping[str, Any]) -> dict[str, Any]:
@@ -67,21 +56,7 @@ def options_from_form(rules: Rules[Any], form: Mapping[str, Any]) -> dict[str, A
     return options
 
 
-def seat_rows(seats: Any) -> list[dict[str, Any]]:
-    """The room's seats as plain dicts, whether the service gives objects or dicts."""
-    rows = []
-    for position, seat in enumerate(seats):
-        def get(key: str, default: Any = None, seat: Any = seat) -> Any:
-            if isinstance(seat, Mapping):
-                return seat.get(key, default)
-            return getattr(seat, key, default)
-
-        rows.append(
-            {
-                "index": get("index", position),
-                "name": get("name"),
-                "bot": bool(get("bot", False)),
-                "connected": bool(get("connected", False)),
-            }
-        )
-    return rows
+def seat_rows(seats: Sequence[SeatInfo]) -> list[dict[str, Any]]:
+    """The room's seats as plain dicts for the templates (every field the service
+    gives, a bot's level included once the service has one)."""
+    return [seat.model_dump() for seat in seats]

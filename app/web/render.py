@@ -2,8 +2,10 @@
 
 The same partial (`templates/boards/<game-id>.html`) renders the first page load and
 every live update. A board sees only the viewer's view, never a game state. When the
-view carries an outcome, the final scores (`boards/_outcome.html`) follow the board, so
-a live update that ends the game shows them without a reload.
+view carries an outcome and no `summary` of its own (docs/contracts.md §1), the final
+scores (`boards/_outcome.html`) follow the board, so there is one result display and a
+live update that ends the game shows it without a reload. A hidden `.board-turn` tells
+the page shell who must act (header, seat list, title dot).
 """
 
 from __future__ import annotations
@@ -48,12 +50,14 @@ def render_board(game_id: str, view: dict[str, Any], seat: int | None, names: li
     """The board HTML for one viewer."""
     env = environment()
     board = env.get_template(board_template(game_id)).render(view=view, seat=seat, names=names)
-    if not view.get("outcome"):
-        return board
+    to_act = " ".join(str(int(s)) for s in view.get("to_act") or [])
+    turn = f'<div class="board-turn" hidden data-to-act="{to_act}"></div>'
+    if not view.get("outcome") or (view.get("summary") or {}).get("final"):
+        return board + turn
     result = env.get_template("boards/_outcome.html").render(
         rows=outcome_rows(view["outcome"], names), seat=seat
     )
-    return board + result
+    return board + result + turn
 
 
 def outcome_rows(outcome: dict[str, Any], names: list[str]) -> list[dict[str, Any]]:

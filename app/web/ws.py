@@ -4,7 +4,7 @@ The seat comes from the room's seat cookie; without one the socket is a spectato
 (refused if the room has spectators off). Every socket follows the room's channel on the
 broker; a `{room, version}` notice makes it load and render ITS viewer's view, so a
 hand never travels on the bus and a socket that missed versions gets the newest.
-Errors become `error` messages here, in `wire_error`, and nowhere else.
+Errors become `error` messages through `wire_error` (app/web/errors.py).
 """
 
 from __future__ import annotations
@@ -28,7 +28,9 @@ from app.realtime.hub import Hub
 from app.rooms.errors import NotSeated, RoomError, RoomNotFound, StaleVersion
 from app.rooms.live import Frame, LiveRoom
 from app.rooms.service import LOG_LINES, RoomService
+from app.web.bodies import strict_json
 from app.web.deps import host_cookie, seat_cookie
+from app.web.errors import wire_error
 from app.web.protocol import (
     MAX_MESSAGE_BYTES,
     ChatIn,
@@ -52,18 +54,6 @@ def origin_ok(websocket: WebSocket) -> bool:
         return True
     host = websocket.headers.get("host", "")
     return urlsplit(origin).netloc.lower() == host.lower()
-
-
-def wire_error(exc: Exception) -> ErrorOut:
-    if isinstance(exc, StaleVersion):
-        return ErrorOut(code=exc.code, reason=exc.reason, version=exc.current)
-    if isinstance(exc, RoomError):
-        return ErrorOut(code=exc.code, reason=exc.reason)
-    if isinstance(exc, IllegalMove):
-        return ErrorOut(code="illegal", reason=exc.reason)
-    if isinstance(exc, ValidationError | ValueError | RecursionError):
-        return ErrorOut(code="malformed", reason="That message is not understood.")
-    return ErrorOut(code="error", reason="Something went wrong.")
 
 
 class Bucket:
@@ -191,7 +181,7 @@ class Connection:
                 await self.send(ErrorOut(code="too_big", reason="That message is too long."))
                 continue
             try:
-                await self.handle(client_message.validate_python(json.loads(text)))
+                await self.handle(client_message.validate_python(strict_json(text)))
             except StaleVersion as exc:
                 await self.send(wire_error(exc))
                 await self.send_state(reset=True)

@@ -1,5 +1,6 @@
 """Driving rooms through the pages like people do: the lobby form, the link, the seat
-form, the start button, and random clicks on the `.move` buttons a board offers."""
+form, the start button, and random clicks on the cards a board offers: a `.move` card
+(one destination), or a `.pick` card and then one of the `.dest`s it lights up."""
 
 from __future__ import annotations
 
@@ -55,7 +56,10 @@ def create_room(
 ) -> str:
     """Fill the game's lobby form (private room) and return the new room's link."""
     page.goto(base_url + "/")
-    form = page.locator(f"form.game-form[data-game='{game_id}']")
+    setup = page.locator(f"details.game__setup[data-game='{game_id}']")
+    setup.locator("summary").click()  # one game's form at a time, folded until asked
+    expect(setup).to_have_attribute("open", "")
+    form = setup.locator("form.game-form")
     form.locator("select[name=seats]").select_option(str(seats))
     for name, value in options.items():
         field_ = form.locator(f"[name='opt.{name}']")
@@ -122,8 +126,36 @@ def wait_for_version(page: Page, at_least: int) -> None:
     )
 
 
+FINAL = "#board .final-scores, #board .summary--final"
+# What a person can click first: a card (or control) with one move, or a card to pick.
+CONTROLS = "#board .move:not(.dest):enabled, #board .pick:enabled"
+
+
 def finished(page: Page) -> bool:
-    return page.locator("#board .final-scores").count() > 0
+    return page.locator(FINAL).count() > 0
+
+
+def click_a_move(page: Page, rng: random.Random) -> str:
+    """Click a random control as a person would; a pick is followed by one of its lit
+    destinations (never a hidden one). Returns the accessible name of what was played."""
+    controls = page.locator(CONTROLS)
+    # a handle, not a locator: once clicked, the controls are disabled and `:enabled`
+    # would match others
+    control = controls.nth(rng.randrange(controls.count())).element_handle()
+    label = control.get_attribute("aria-label") or control.inner_text()
+    pick_id = control.get_attribute("data-pick")
+    control.click()
+    if pick_id is None:
+        return label
+    expect(page.locator(f"#board .pick[data-pick='{pick_id}']")).to_have_attribute(
+        "aria-pressed", "true"
+    )
+    dests = page.locator(f"#board .dest[data-pick-for='{pick_id}']:visible")
+    assert dests.count() > 0, f"picking {label!r} lit no destination"
+    dest = dests.nth(rng.randrange(dests.count()))
+    label = dest.get_attribute("aria-label") or dest.inner_text()
+    dest.click()
+    return label
 
 
 def play_to_the_end(
@@ -138,7 +170,7 @@ def play_to_the_end(
     idle_since = time.monotonic()
     while not finished(table.players[0]):
         assert moves < max_moves, "the game did not end"
-        ready = [p for p in table.players if p.locator("#board .move:enabled").count()]
+        ready = [p for p in table.players if p.locator(CONTROLS).count()]
         if not ready:
             # Everyone waits for a board that is on its way.
             if time.monotonic() - idle_since > IDLE_LIMIT_S:
@@ -148,11 +180,8 @@ def play_to_the_end(
             continue
         idle_since = time.monotonic()
         page = rng.choice(ready)
-        buttons = page.locator("#board .move:enabled")
         before = version(page)
-        button = buttons.nth(rng.randrange(buttons.count()))
-        label = button.inner_text()
-        button.click()
+        label = click_a_move(page, rng)
         try:
             wait_for_version(page, before + 1)
         except Exception as exc:
@@ -165,7 +194,7 @@ def play_to_the_end(
         if on_move is not None:
             on_move(moves)
     for page in table.pages():
-        expect(page.locator("#board .final-scores")).to_be_visible()
+        expect(page.locator(FINAL).first).to_be_visible()
     return moves
 
 

@@ -156,3 +156,92 @@ def test_copy_link_puts_the_room_link_on_the_clipboard(table: Table) -> None:
     page.get_by_role("button", name="Copy link").click()
     expect(page.get_by_role("alert")).to_contain_text("Link copied.")
     assert page.evaluate("navigator.clipboard.readText()") == table.url
+
+
+def _pick(pid: str) -> str:
+    return (f'<button type="button" class="pick" data-pick="{pid}" aria-pressed="false"'
+            f' aria-label="7 doe">7</button>')
+
+
+def _dest(pid: str, card: int, label: str) -> str:
+    return (f'<button type="button" class="move dest" data-pick-for="{pid}"'
+            f""" data-move='{{"type":"pick","card":{card}}}' hidden>{label}</button>""")
+
+
+PICK_BOARD = ('<div class="board"><section class="mine">' + _pick("D7-0") + _pick("D7-1")
+              + '</section><section class="middle">' + _dest("D7-0", 1, "Arena")
+              + _dest("D7-1", 1, "Arena") + _dest("D7-1", 2, "Edge") + "</section>{extra}</div>")
+
+
+def test_a_picked_card_lights_its_destinations_and_survives_an_update(table: Table) -> None:
+    page = table.players[0]
+    now = version(page)
+
+    def feed(v: int, extra: str = "") -> None:
+        html = PICK_BOARD.replace("{extra}", extra)
+        page.evaluate("([v, h]) => window.stammtisch.receive({type: 'board', version: v, html: h})",
+                      [v, html])
+
+    feed(now + 1)
+    first, second = page.locator(".pick[data-pick='D7-0']"), page.locator(".pick[data-pick='D7-1']")
+    expect(page.locator("#board .dest:visible")).to_have_count(0)
+    second.click()
+    expect(second).to_have_attribute("aria-pressed", "true")
+    expect(page.locator("#board")).to_have_attribute("data-picked", "D7-1")
+    expect(page.locator("#board .dest:visible")).to_have_count(2)
+    first.click()  # another copy of the same card is its own control
+    expect(second).to_have_attribute("aria-pressed", "false")
+    expect(page.locator("#board .dest:visible")).to_have_count(1)
+    feed(now + 2, "<p id=newer>newer</p>")  # a newer board keeps the selection
+    expect(page.locator("#newer")).to_have_count(1)
+    expect(first).to_have_attribute("aria-pressed", "true")
+    expect(page.locator("#board .dest:visible")).to_have_count(1)
+    page.keyboard.press("Escape")
+    expect(first).to_have_attribute("aria-pressed", "false")
+    expect(page.locator("#board .dest:visible")).to_have_count(0)
+    expect(page.locator("#board")).not_to_have_attribute("data-picked", "D7-0")
+    first.click()
+    first.click()  # pressing it again unselects
+    expect(page.locator("#board .dest:visible")).to_have_count(0)
+
+
+def test_an_error_shows_in_the_status_bar_until_a_newer_board(table: Table) -> None:
+    page = table.players[0]
+    now = version(page)
+    page.evaluate("() => window.stammtisch.receive({type: 'error', reason: 'Not your turn.'})")
+    alert = page.locator("#statusbar [role=alert]")
+    expect(alert).to_have_text("Not your turn.")
+    board = "v => window.stammtisch.receive({type: 'board', version: v, html: '<p>x</p>'})"
+    page.evaluate(board, now)
+    expect(alert).to_have_text("Not your turn.")  # the same board again: still true
+    page.evaluate(board, now + 1)
+    expect(alert).to_have_text("")
+
+
+def test_the_log_appends_new_lines_groups_rounds_and_colours_names(table: Table) -> None:
+    page = table.players[0]
+    v = version(page) + 1
+
+    def feed(msg: dict[str, object]) -> None:
+        nonlocal v
+        page.evaluate("m => window.stammtisch.receive(m)",
+                      {"type": "board", "version": v, "html": "<p>b</p>", **msg})
+        v += 1
+
+    line = {"kind": "round", "text": "Round 1.", "parts": [["Round 1.", None]]}
+    play = {"kind": "play", "text": "Ann plays 7 doe.",
+            "parts": [["Ann", 0], [" plays 7 doe.", None]]}
+    feed({"log": [line, play], "log_start": 0, "log_reset": True})
+    log = page.locator("#log li")
+    expect(log).to_have_count(2)
+    expect(page.locator("#log li.log__round")).to_have_text("Round 1.")
+    expect(page.locator("#log .who.seat-c0")).to_have_text("Ann")
+    feed({"log": [play], "log_start": 2, "log_reset": False})
+    expect(log).to_have_count(3)
+    feed({"log": [play, play], "log_start": 2, "log_reset": False})  # overlaps one we hold
+    expect(log).to_have_count(4)
+    feed({"log": [play], "log_start": 9, "log_reset": False})  # missed lines: keep ours
+    expect(log).to_have_count(4)
+    feed({"log": ["Everything, again.", "Two lines."]})  # today's message: the whole log
+    expect(log).to_have_count(2)
+    expect(log.first).to_have_text("Everything, again.")

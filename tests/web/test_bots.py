@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
+from typing import Any
 
 import httpx
 from fastapi import FastAPI
@@ -79,9 +80,10 @@ async def test_the_bots_endpoint_refuses_with_reasons_and_is_documented(
 
 async def test_bots_carry_on_after_a_server_restart(
     live_server: Callable[..., LiveServer], sqlite_url: str, people: Make,
+    games: dict[str, Any],
 ) -> None:
     slow_settings = settings_for(sqlite_url).model_copy(update={"bot_delay_ms": 60_000})
-    slow = LiveServer(create_app(slow_settings))
+    slow = LiveServer(create_app(slow_settings, games))
     slow.start()
     try:
         code, ann = await host_with_bots(slow, people, 3)
@@ -102,9 +104,10 @@ async def test_bots_carry_on_after_a_server_restart(
 
 async def test_after_a_restart_the_bots_carry_on(
     live_server: Callable[..., LiveServer], sqlite_url: str, people: Make,
+    games: dict[str, Any],
 ) -> None:
     slow_settings = settings_for(sqlite_url).model_copy(update={"bot_delay_ms": 60_000})
-    slow = LiveServer(create_app(slow_settings))
+    slow = LiveServer(create_app(slow_settings, games))
     slow.start()
     try:
         code, ann = await host_with_bots(slow, people, 2, tricks=1)

@@ -7,6 +7,7 @@ from typing import Any, ClassVar
 
 import pytest
 
+from app.rooms.models import SeatInfo
 from app.web import forms
 
 
@@ -49,16 +50,10 @@ def test_a_word_where_a_number_belongs_is_refused_readably() -> None:
         forms.options_from_form(Demo(), {"opt.target": "lots"})  # type: ignore[arg-type]
 
 
-def test_seat_rows_from_objects_or_dicts() -> None:
-    @dataclass
-    class Seat:
-        index: int
-        name: str | None
-        bot: bool = False
-        connected: bool = True
-
-    rows = forms.seat_rows([Seat(0, "Ann"), {"index": 1, "name": None}])
-    assert rows == [
-        {"index": 0, "name": "Ann", "bot": False, "connected": True},
-        {"index": 1, "name": None, "bot": False, "connected": False},
-    ]
+def test_seat_rows_are_the_services_seats_as_dicts() -> None:
+    rows = forms.seat_rows([SeatInfo(index=0, name="Ann", connected=True),
+                            SeatInfo(index=1, name="Bot 2", bot=True)])
+    keys = ("index", "name", "bot", "connected")
+    assert {k: rows[0][k] for k in keys} == {"index": 0, "name": "Ann", "bot": False,
+                                             "connected": True}
+    assert rows[1]["bot"] is True and rows[1]["connected"] is False

@@ -96,9 +96,9 @@ async def test_the_host_seats_starts_and_the_board_is_in_the_page(app: FastAPI) 
         response = await host.post(link + "/start")
         assert response.status_code == 303 and "error" not in response.headers["location"]
         page = (await host.get(link)).text
-        assert 'class="move"' in page and 'data-status="playing"' in page
+        assert 'data-move=' in page and 'data-status="playing"' in page
         spectator = (await browser(app).get(link)).text
-        assert 'class="move"' not in spectator and "You are watching" in spectator
+        assert 'data-move=' not in spectator and "You are watching" in spectator
 
 
 async def test_the_host_removes_a_gone_player_and_a_newcomer_takes_over(app: FastAPI) -> None:
@@ -119,13 +119,13 @@ async def test_the_host_removes_a_gone_player_and_a_newcomer_takes_over(app: Fas
         removed = await host.post(link + "/remove", data={"seat": "1"})
         assert "error" not in removed.headers["location"]
         assert "Leave my seat" not in (await guest.get(link)).text
-        assert 'class="move"' not in (await guest.get(link)).text  # Bo is a spectator now
+        assert 'data-move=' not in (await guest.get(link)).text  # Bo is a spectator now
         watching = (await newcomer.get(link)).text
         assert "Take over seat 2" in watching
         taken = await newcomer.post(link + "/seat", data={"name": "Cy", "index": "1"})
         assert "error" not in taken.headers["location"]
         page = (await newcomer.get(link)).text
-        assert 'class="move"' in page and "Take over" not in page
+        assert 'data-move=' in page and "Take over" not in page
 
 
 async def test_a_guest_cannot_start_and_is_told_why(app: FastAPI) -> None:
@@ -159,12 +159,10 @@ async def test_the_rules_pages(client: httpx.AsyncClient) -> None:
 async def test_an_optional_choice_offers_the_default_and_never_the_word_none(
     client: httpx.AsyncClient,
 ) -> None:
-    from app.games.registry import GAMES
-
     page = (await client.get("/")).text
     assert 'value="None"' not in page
-    if "stier-zoekt-bier" in GAMES:
-        assert 'name="opt.bulls_per_round"' in page and '<option value="" selected>default' in page
+    # Stier zoekt Bier's bulls per round is optional: its default is offered, selected
+    assert 'name="opt.bulls_per_round"' in page and '<option value="" selected>default' in page
 
 
 async def test_spectators_off_shows_strangers_no_board_and_no_log(app: FastAPI) -> None:
@@ -183,3 +181,42 @@ async def test_spectators_off_shows_strangers_no_board_and_no_log(app: FastAPI) 
         assert "has chosen" not in page
         assert "This room does not allow spectators." in page
         assert 'data-status="playing"' in page and "board--" not in page
+
+
+async def test_play_now_with_bots_seats_you_fills_the_rest_with_bots_and_starts(
+    client: httpx.AsyncClient,
+) -> None:
+    lobby = (await client.get("/")).text
+    assert 'action="/play"' in lobby and "Play now with bots" in lobby
+    response = await client.post("/play", data={"game": HighCard.id, "name": "Ann"})
+    assert response.status_code == 303
+    link = response.headers["location"]
+    code = link.rsplit("/", 1)[-1]
+    assert link == f"/r/{code}" and "error" not in link
+    cookies = response.headers.get_list("set-cookie")
+    assert any(c.startswith(f"st_{code}=") for c in cookies)
+    assert any(c.startswith(f"sth_{code}=") for c in cookies)
+    page = (await client.get(link)).text
+    assert 'data-status="playing"' in page and 'data-seat="0"' in page
+    seats = min(max(HighCard.min_players, 3), HighCard.max_players)
+    assert page.count("badge badge--bot") == seats - 1
+    assert 'data-name="Ann"' in page
+
+
+async def test_play_now_with_a_bad_name_says_why_and_makes_no_room(
+    client: httpx.AsyncClient,
+) -> None:
+    response = await client.post("/play", data={"game": HighCard.id, "name": "x" * 99})
+    assert response.status_code == 303
+    assert response.headers["location"].startswith("/?error=")
+    assert not response.headers.get_list("set-cookie")
+    unknown = await client.post("/play", data={"game": "no-such-game"})
+    assert unknown.headers["location"] == "/?error=Choose%20a%20game."
+
+
+async def test_the_invite_link_uses_the_address_the_browser_used(app: FastAPI) -> None:
+    transport = httpx.ASGITransport(app=app)
+    async with httpx.AsyncClient(transport=transport, base_url="http://192.168.1.20:8123") as c:
+        link = await make_room(c)
+        page = (await c.get(link)).text
+    assert f'value="http://192.168.1.20:8123{link}"' in page

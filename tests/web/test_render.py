@@ -1,9 +1,10 @@
-"""The board renderer: escaping and the move-button convention."""
+"""The board renderer: escaping, the move-button convention, one result display."""
 
 from __future__ import annotations
 
 import html
 import json
+import re
 
 from app.web.render import render_board
 
@@ -12,7 +13,7 @@ def test_generic_board_lists_moves_as_buttons_and_escapes() -> None:
     view = {"moves": [{"type": "play", "card": "<b>"}], "note": "<script>x</script>"}
     out = render_board("no-such-game", view, 0, ["Ann"])
     assert "<script>x" not in out
-    assert out.count('class="move"') == 1
+    assert len(re.findall(r'class="move\b', out)) == 1
     start = out.index("data-move='") + len("data-move='")
     attr = html.unescape(out[start : out.index("'", start)])
     assert json.loads(attr) == {"type": "play", "card": "<b>"}
@@ -28,6 +29,36 @@ def test_final_scores_follow_the_board_best_first_and_escaped() -> None:
     assert "&lt;Ann&gt;" in out and "<Ann>" not in out
     assert out.index("Bo") < out.index("Cy") < out.index("&lt;Ann&gt;")
     assert out.count("is-winner") == 2
+
+
+def test_a_final_summary_is_the_one_result_display() -> None:
+    summary = {
+        "title": "The game is over", "final": True, "notes": ["Bo places first: fewer pints."],
+        "rows": [{"seat": 1, "score": 9, "parts": ["3 bulls: 9 points"], "winner": True},
+                 {"seat": 0, "score": 9, "parts": ["9 points"], "winner": False}],
+    }
+    view = {"moves": [], "summary": summary,
+            "outcome": {"scores": [9, 9], "ranks": [2, 1], "winners": [1]}}
+    out = render_board("no-such-game", view, 0, ["Ann", "Bo"])
+    assert "Final scores" not in out
+    assert out.count('class="summary summary--final"') == 1
+    assert "3 bulls: 9 points" in out and "Bo places first: fewer pints." in out
+
+
+def test_a_round_summary_does_not_replace_the_final_scores() -> None:
+    summary = {"title": "Round 1 is over", "final": False, "notes": [],
+               "rows": [{"seat": 0, "score": 2, "parts": [], "winner": False}]}
+    view = {"moves": [], "summary": summary,
+            "outcome": {"scores": [2], "ranks": [1], "winners": [0]}}
+    out = render_board("no-such-game", view, 0, ["Ann"])
+    assert "Final scores" in out and "Round 1 is over" in out
+
+
+def test_the_board_tells_the_shell_who_must_act() -> None:
+    out = render_board("no-such-game", {"moves": [], "to_act": [0, 2]}, 1, ["A", "B", "C"])
+    assert '<div class="board-turn" hidden data-to-act="0 2"></div>' in out
+    out = render_board("no-such-game", {"moves": [], "to_act": []}, 1, ["A", "B", "C"])
+    assert 'data-to-act=""' in out
 
 
 def test_no_final_scores_while_playing() -> None:

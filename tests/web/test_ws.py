@@ -56,11 +56,16 @@ async def test_spectator_and_player_see_different_views(
     # The spectator's socket gets exactly what the API gives any stranger.
     stranger = (await people(server).api("GET", f"/api/rooms/{code}/view")).json()
     assert theirs["view"] == stranger["view"] and mine["view"] != stranger["view"]
+    # the spectator's view differs from Ann's only in what is Ann's, and her hand
+    # appears nowhere in the spectator's message
+    differ = {k for k in mine["view"] if mine["view"][k] != theirs["view"].get(k)}
+    assert differ == {"hand", "moves"}
+    assert json.dumps(mine["view"]["hand"]) not in json.dumps(theirs)
     presence = await ann.expect("presence", spectators=1)
     assert presence["seats"] == [0]
     await bob.connect(code, html=True)
     board = await bob.expect("board")
-    assert board["seat"] == 1 and 'class="move"' in board["html"]
+    assert board["seat"] == 1 and "data-move=" in board["html"]
     assert "view" not in board
     await ann.expect("presence", seats=[0, 1])
 
