@@ -49,7 +49,9 @@ class Server:
                  redis_url: str | None = None) -> None:
         self.kind = kind
         self.port = free_port()
-        env = {**os.environ, "BOT_DELAY_MS": "0", "MIGRATE_AT_START": "true"}
+        # One load client is one address: the per-client socket limit is lifted.
+        env = {**os.environ, "BOT_DELAY_MS": "0", "MIGRATE_AT_START": "true",
+               "SOCKETS_PER_CLIENT_ROOM": "100000", "STALE_MOVES_PER_MINUTE": "100000"}
         env.pop("REDIS_URL", None)
         if database_url:
             env["DATABASE_URL"] = database_url
