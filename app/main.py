@@ -63,6 +63,7 @@ def create_app(settings: Settings | None = None, games: Games = GAMES) -> FastAP
 
     app = FastAPI(title="Stammtisch", lifespan=lifespan)
     app.state.settings = settings
+    app.state.open_sockets = {}  # (client address, room) -> open sockets (app/web/ws.py)
     app.state.games = games
 
     @app.get("/healthz")

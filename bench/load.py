@@ -51,7 +51,8 @@ class Server:
         self.port = free_port()
         # One load client is one address: the per-client socket limit is lifted.
         env = {**os.environ, "BOT_DELAY_MS": "0", "MIGRATE_AT_START": "true",
-               "SOCKETS_PER_CLIENT_ROOM": "100000", "STALE_MOVES_PER_MINUTE": "100000"}
+               "SOCKETS_PER_CLIENT_ROOM": "100000", "STALE_MOVES_PER_MINUTE": "100000",
+               "ROOMS_PER_MINUTE": "100000", "CHAT_PER_MINUTE": "100000"}
         env.pop("REDIS_URL", None)
         if database_url:
             env["DATABASE_URL"] = database_url
@@ -62,7 +63,8 @@ class Server:
         self.log = open(f"/tmp/bench-{kind}-{self.port}.log", "w")  # noqa: SIM115
         self.proc = subprocess.Popen(
             [sys.executable, "-m", "uvicorn", *target, "--host", "127.0.0.1",
-             "--port", str(self.port), "--log-level", "warning", "--ws", "websockets-sansio"],
+             "--port", str(self.port), "--log-level", "warning", "--ws", "websockets-sansio",
+             "--timeout-keep-alive", "120", "--backlog", "4096"],
             cwd=ROOT, env=env, stderr=self.log,
         )
         self.url = f"http://127.0.0.1:{self.port}"
@@ -106,6 +108,17 @@ class Room:
 
 
 async def open_room(url: str, floor: bool, code: str, options: dict[str, Any]) -> Room:
+    for attempt in range(3):  # a loaded machine may drop a connection while setting up
+        try:
+            return await _open_room(url, floor, code, options)
+        except httpx.TransportError:
+            if attempt == 2:
+                raise
+            await asyncio.sleep(1)
+    raise AssertionError("unreachable")
+
+
+async def _open_room(url: str, floor: bool, code: str, options: dict[str, Any]) -> Room:
     if floor:
         return Room(url, code, [""] * PLAYERS, None)
     host = httpx.AsyncClient(base_url=url, timeout=60)
