@@ -340,3 +340,44 @@ async def test_a_peer_gone_mid_broadcast_is_a_disconnect_not_a_failure() -> None
     connection = Connection(Gone(), None, None, "abc", html=False)  # type: ignore[arg-type]
     with pytest.raises(WebSocketDisconnect):
         await connection.send(ErrorOut(code="x", reason="y"))
+
+
+async def test_socket_limits_answer_too_fast(
+    sqlite_url: str, games: dict[str, Any], people: Make,
+) -> None:
+    """Each socket-side limit, set low here, answers `too_fast`; the defaults are far
+    above a real table (a whole game at full speed above never meets them)."""
+    from app.main import create_app
+    from tests.conftest import settings_for
+
+    low = settings_for(sqlite_url).model_copy(
+        update={"sockets_per_client_room": 2, "stale_moves_per_minute": 2})
+    server = LiveServer(create_app(low, games))
+    server.start()
+    try:
+        code, (ann, bob) = await seated_room(server, people, 2)
+        await start(code, ann)
+        await ann.connect(code)
+        view = await ann.expect("view", version=1)
+        other = Person(server)
+        await other.connect(code)  # the second socket from this address: fine
+        await other.expect("room")
+        third = Person(server)
+        await third.connect(code)
+        assert (await third.expect("error"))["code"] == "too_fast"
+        with pytest.raises(ConnectionClosed):
+            await third.receive(timeout=5)
+        assert third.ws is not None and third.ws.close_code == 4429
+        move = view["view"]["moves"][0]
+        codes = []
+        for _ in range(3):  # a seat that was not to act at version 0: stale, each time
+            await ann.send({"type": "move", "version": 0, "move": move})
+            codes.append((await ann.expect("error"))["code"])
+        assert codes == ["stale", "stale", "too_fast"]
+        await ann.send({"type": "move", "version": 1, "move": move})  # slowed down too
+        assert (await ann.expect("error"))["code"] == "too_fast"
+        assert (await bob.api("GET", f"/api/rooms/{code}")).json()["version"] == 1
+        for person in (other, third):
+            await person.close()
+    finally:
+        server.stop()
