@@ -46,7 +46,7 @@ def create_app(settings: Settings | None = None, games: Games = GAMES) -> FastAP
         engine = make_engine(settings.database_url)
         broker = make_broker(settings.redis_url)
         await broker.connect()
-        hub = Hub(broker)
+        hub = Hub(broker, coalesce=settings.presence_coalesce_ms / 1000)
         app.state.hub = hub
         rooms = RoomService(Repository(sessions(engine)), broker, games,
                             hub.connected_seats, bot_delay_ms=settings.bot_delay_ms)
@@ -57,6 +57,7 @@ def create_app(settings: Settings | None = None, games: Games = GAMES) -> FastAP
             yield
         finally:
             await rooms.close()  # the bot runners stop before the database goes
+            await hub.close()
             heartbeat.cancel()
             with contextlib.suppress(asyncio.CancelledError):
                 await heartbeat
@@ -65,6 +66,7 @@ def create_app(settings: Settings | None = None, games: Games = GAMES) -> FastAP
 
     app = FastAPI(title="Stammtisch", lifespan=lifespan, docs_url=None, redoc_url=None)
     app.state.settings = settings
+    app.state.open_sockets = {}  # (client address, room) -> open sockets (app/web/ws.py)
     app.state.games = games
     app.state.limiter = Limiter()
 

@@ -19,6 +19,11 @@ class Settings(BaseSettings):
     # Origins besides the one a request names in Host whose pages may send forms and API
     # calls (JSON list, e.g. '["https://cards.example.org"]'): for proxies that rewrite Host.
     trusted_origins: list[str] = []
+    # Presence reports of one room within this many ms are sent as one.
+    presence_coalesce_ms: int = 250
+    # Socket-side limits (issue 13): far above what a real table ever does.
+    sockets_per_client_room: int = 16  # open sockets of one client (address) in one room
+    stale_moves_per_minute: int = 120  # moves refused as stale per socket, then too_fast
     # The largest request body accepted (a move or a chat line is well under 1 KiB).
     max_body_bytes: int = 64 * 1024
     # Rate limits per client address, as token buckets (a burst of this many at once,

@@ -6,7 +6,7 @@ import os
 import platform
 
 from app.games.registry import GAMES
-from bench import bots, engines, load
+from bench import bots, engines, floor_run
 
 
 def table(rows: list[dict[str, object]]) -> str:
@@ -21,16 +21,33 @@ def table(rows: list[dict[str, object]]) -> str:
 def main() -> None:
     print(f"machine: {platform.machine()}, {os.cpu_count()} cores, "
           f"Python {platform.python_version()}")
-    print("\n== engines: random games (tracemalloc on, so absolute speed is lower) ==")
-    print(table(engines.run(int(os.environ.get("BENCH_GAMES", "30")))))
-    count = int(os.environ.get("BENCH_BOT_GAMES", "500"))
-    print(f"\n== bots: one good bot against random bots, seat rotated, {count} games ==")
-    print(table(bots.run(GAMES, count)))
-    rooms = int(os.environ.get("BENCH_ROOMS", "20"))
-    seconds = float(os.environ.get("BENCH_SECONDS", "20"))
-    print(f"\n== server: {rooms} rooms per game, random players over WebSockets, "
-          f"SQLite, at most {seconds:.0f} s per game ==")
-    print(table(load.run(rooms, seconds)))
+    parts = os.environ.get("BENCH_PARTS", "engines,bots,server").split(",")
+    if "engines" in parts:
+        print("\n== engines: random games (tracemalloc on, so absolute speed is lower) ==")
+        print(table(engines.run(int(os.environ.get("BENCH_GAMES", "30")))))
+    if "bots" in parts:
+        count = int(os.environ.get("BENCH_BOT_GAMES", "500"))
+        print(f"\n== bots: one good bot against random bots, seat rotated, {count} games ==")
+        print(table(bots.run(GAMES, count)))
+    if "server" in parts:
+        server()
+
+
+def server() -> None:
+    rooms = [int(r) for r in os.environ.get("BENCH_ROOMS", "50,200").split(",")]
+    seconds = float(os.environ.get("BENCH_SECONDS", "15"))
+    repeats = int(os.environ.get("BENCH_REPEATS", "1"))
+    print(f"\n== server against the floor: Null Bock!, rooms x 4 players over WebSockets, "
+          f"SQLite, {seconds:.0f} s per run, floor and project alternately ==")
+    print(table(floor_run.against_floor(rooms, seconds, repeats)))
+    print("\n== a long game: per move around move 10 and move 300 (10 games side by side) ==")
+    print(table(floor_run.long_game()))
+    print("\n== 2,000 idle sockets: memory and connects ==")
+    print(table(floor_run.idle_sockets()))
+    scaled = floor_run.scaled(50, seconds)
+    if scaled:
+        print("\n== PostgreSQL + Redis: two processes against one (50 x 4) ==")
+        print(table(scaled))
 
 
 if __name__ == "__main__":

@@ -1,23 +1,26 @@
-"""Server load: many rooms playing random games over real WebSockets at once.
+"""Server load against the floor, in one run: the same closed-loop client drives the
+project and a bare broadcast server (bench/floor.py) alternately.
 
-Starts the app with uvicorn in a subprocess on a free 127.0.0.1 port and a fresh SQLite
-file, opens ROOMS rooms of one game, seats every player through the JSON API, and lets
-each player pick random legal moves from its own views until every game ends or the time
-limit passes. Reports moves per second, the latency from sending a move to seeing the
-board that includes it, and the server's resident memory. Talks only to 127.0.0.1.
+Each configuration opens ROOMS rooms x 4 players of Null Bock! over real WebSockets; a
+seat that must act sends a random legal move from its own view, with that view's
+version, as soon as it has it. Reported: moves/s, p50/p99 latency from a move to the
+moment every socket of the room has the new version, server CPU ms per move (the
+server process's own CPU time, /proc/<pid>/stat), bytes per state message and the
+ratio project/floor. Servers are uvicorn subprocesses on free 127.0.0.1 ports, each run
+is bounded in time. Talks only to 127.0.0.1.
 """
 
 from __future__ import annotations
 
 import asyncio
+import html as htmllib
 import json
 import os
 import random
+import re
 import socket
-import statistics
 import subprocess
 import sys
-import tempfile
 import time
 from pathlib import Path
 from typing import Any
@@ -26,6 +29,10 @@ import httpx
 from websockets.asyncio.client import connect
 
 ROOT = Path(__file__).resolve().parents[1]
+GAME = "null-bock"
+PLAYERS = 4
+MOVE_BUTTON = re.compile(r"data-move='([^']*)'")
+TICK = os.sysconf("SC_CLK_TCK")
 
 
 def free_port() -> int:
@@ -35,121 +42,205 @@ def free_port() -> int:
         return port
 
 
-def rss_kib(pid: int) -> int:
-    for line in Path(f"/proc/{pid}/status").read_text().splitlines():
-        if line.startswith("VmRSS:"):
-            return int(line.split()[1])
-    return 0
-
-
 class Server:
-    def __init__(self, folder: str) -> None:
+    """`app.main` (the project) or `bench.floor` in a uvicorn subprocess."""
+
+    def __init__(self, kind: str, database_url: str | None = None,
+                 redis_url: str | None = None) -> None:
+        self.kind = kind
         self.port = free_port()
-        env = {**os.environ,
-               "DATABASE_URL": f"sqlite+aiosqlite:///{folder}/bench.sqlite3"}
+        # One load client is one address: the per-client socket limit is lifted.
+        env = {**os.environ, "BOT_DELAY_MS": "0", "MIGRATE_AT_START": "true",
+               "SOCKETS_PER_CLIENT_ROOM": "100000", "STALE_MOVES_PER_MINUTE": "100000",
+               "ROOMS_PER_MINUTE": "100000", "CHAT_PER_MINUTE": "100000"}
         env.pop("REDIS_URL", None)
+        if database_url:
+            env["DATABASE_URL"] = database_url
+        if redis_url:
+            env["REDIS_URL"] = redis_url
+        target = ["app.main:app", "--factory"] if kind == "project" else ["bench.floor:app"]
+        # The server's own log, for when a run goes wrong; closed in stop().
+        self.log = open(f"/tmp/bench-{kind}-{self.port}.log", "w")  # noqa: SIM115
         self.proc = subprocess.Popen(
-            [sys.executable, "-m", "uvicorn", "app.main:app", "--factory",
-             "--host", "127.0.0.1", "--port", str(self.port), "--log-level", "warning"],
-            cwd=ROOT, env=env,
+            [sys.executable, "-m", "uvicorn", *target, "--host", "127.0.0.1",
+             "--port", str(self.port), "--log-level", "warning", "--ws", "websockets-sansio",
+             "--timeout-keep-alive", "120", "--backlog", "4096"],
+            cwd=ROOT, env=env, stderr=self.log,
         )
         self.url = f"http://127.0.0.1:{self.port}"
-
-    def wait(self) -> None:
-        deadline = time.monotonic() + 30
+        deadline = time.monotonic() + 60
         while time.monotonic() < deadline:
             try:
                 if httpx.get(f"{self.url}/healthz", timeout=1).status_code == 200:
                     return
             except httpx.HTTPError:
                 time.sleep(0.1)
-        raise RuntimeError("the server did not start")
+        self.stop()
+        raise RuntimeError(f"the {kind} server did not start")
+
+    def cpu(self) -> float:
+        fields = Path(f"/proc/{self.proc.pid}/stat").read_text().rsplit(")", 1)[1].split()
+        return (int(fields[11]) + int(fields[12])) / TICK
+
+    def rss_kib(self) -> int:
+        for line in Path(f"/proc/{self.proc.pid}/status").read_text().splitlines():
+            if line.startswith("VmRSS:"):
+                return int(line.split()[1])
+        return 0
 
     def stop(self) -> None:
         self.proc.terminate()
-        self.proc.wait(timeout=10)
-
-
-async def seat_room(url: str, game: str, players: int) -> tuple[str, list[httpx.AsyncClient]]:
-    clients = [httpx.AsyncClient(base_url=url, timeout=30) for _ in range(players)]
-    created = await clients[0].post(
-        "/api/rooms", json={"game": game, "seats": players, "options": {}})
-    created.raise_for_status()
-    code: str = created.json()["code"]
-    for i, client in enumerate(clients):
-        (await client.post(f"/api/rooms/{code}/seats", json={"name": f"P{i}"})).raise_for_status()
-    (await clients[0].post(f"/api/rooms/{code}/start")).raise_for_status()
-    return code, clients
-
-
-async def play(url: str, code: str, client: httpx.AsyncClient, seed: int,
-               deadline: float, latencies: list[float]) -> int:
-    """One player: random legal moves from its own views. Returns moves made."""
-    rnd = random.Random(seed)
-    cookie = "; ".join(f"{c.name}={c.value}" for c in client.cookies.jar)
-    ws_url = url.replace("http", "ws", 1) + f"/ws/rooms/{code}"
-    made, acted, sent_at = 0, -1, 0.0
-    async with connect(ws_url, additional_headers={"Cookie": cookie}, max_size=2**22) as ws:
-        while time.monotonic() < deadline:
-            try:
-                raw = await asyncio.wait_for(ws.recv(), max(0.1, deadline - time.monotonic()))
-            except TimeoutError:
-                break
-            message: dict[str, Any] = json.loads(raw)
-            if message["type"] != "view" or message.get("view") is None:
-                continue
-            if sent_at and message["version"] > acted:
-                latencies.append(time.perf_counter() - sent_at)
-                sent_at = 0.0
-            if message.get("status") == "finished":
-                break
-            moves = message["view"].get("moves") or []
-            if moves and message["version"] > acted:
-                acted = message["version"]
-                sent_at = time.perf_counter()
-                await ws.send(json.dumps({"type": "move", "version": acted,
-                                          "move": rnd.choice(moves)}))
-                made += 1
-    await client.aclose()
-    return made
-
-
-async def run_load(url: str, game: str, rooms: int, players: int,
-                   seconds: float) -> dict[str, Any]:
-    seated = await asyncio.gather(*(seat_room(url, game, players) for _ in range(rooms)))
-    latencies: list[float] = []
-    start = time.perf_counter()
-    deadline = time.monotonic() + seconds
-    made = await asyncio.gather(*(
-        play(url, code, client, 1000 * r + p, deadline, latencies)
-        for r, (code, clients) in enumerate(seated) for p, client in enumerate(clients)
-    ))
-    elapsed = time.perf_counter() - start
-    latencies.sort()
-    pick = (lambda q: round(1000 * latencies[int(q * (len(latencies) - 1))], 1)
-            ) if latencies else (lambda q: None)
-    return {
-        "game": game, "rooms": rooms, "players": players, "sockets": rooms * players,
-        "moves": sum(made), "seconds": round(elapsed, 1),
-        "moves_per_s": round(sum(made) / elapsed, 1),
-        "latency_ms_p50": pick(0.5), "latency_ms_p95": pick(0.95),
-        "latency_ms_mean": round(1000 * statistics.fmean(latencies), 1) if latencies else None,
-    }
-
-
-def run(rooms: int = 20, seconds: float = 20.0) -> list[dict[str, Any]]:
-    from app.games.registry import GAMES
-
-    rows = []
-    with tempfile.TemporaryDirectory() as folder:
-        server = Server(folder)
         try:
-            server.wait()
-            for game in GAMES.values():
-                row = asyncio.run(run_load(server.url, game.id, rooms,
-                                           min(4, game.max_players), seconds))
-                row["server_rss_mib"] = round(rss_kib(server.proc.pid) / 1024, 1)
-                rows.append(row)
-        finally:
-            server.stop()
-    return rows
+            self.proc.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            self.proc.kill()
+            self.proc.wait(timeout=10)
+        self.log.close()
+
+
+class Room:
+    """One room's players: their cookies, and what the run measures."""
+
+    def __init__(self, url: str, code: str, cookies: list[str], client: Any) -> None:
+        self.url, self.code, self.cookies, self.client = url, code, cookies, client
+        self.sent: dict[int, float] = {}
+        self.seen: dict[int, int] = {}
+
+
+async def open_room(url: str, floor: bool, code: str, options: dict[str, Any]) -> Room:
+    for attempt in range(3):  # a loaded machine may drop a connection while setting up
+        try:
+            return await _open_room(url, floor, code, options)
+        except httpx.TransportError:
+            if attempt == 2:
+                raise
+            await asyncio.sleep(1)
+    raise AssertionError("unreachable")
+
+
+async def _open_room(url: str, floor: bool, code: str, options: dict[str, Any]) -> Room:
+    if floor:
+        return Room(url, code, [""] * PLAYERS, None)
+    host = httpx.AsyncClient(base_url=url, timeout=60)
+    created = await host.post("/api/rooms", json={"game": GAME, "seats": PLAYERS,
+                                                  "options": options})
+    created.raise_for_status()
+    code = created.json()["code"]
+    cookies = []
+    for i in range(PLAYERS):
+        client = host if i == 0 else httpx.AsyncClient(base_url=url, timeout=60)
+        (await client.post(f"/api/rooms/{code}/seats", json={"name": f"P{i}"})).raise_for_status()
+        cookies.append("; ".join(f"{c.name}={c.value}" for c in client.cookies.jar))
+        if client is not host:
+            await client.aclose()
+    (await host.post(f"/api/rooms/{code}/start")).raise_for_status()
+    return Room(url, code, cookies, host)
+
+
+def moves_of(message: dict[str, Any], seat: int) -> list[Any]:
+    if message["type"] == "board":
+        return [json.loads(htmllib.unescape(m)) for m in MOVE_BUTTON.findall(message["html"])]
+    view = message.get("view") or {}
+    to_act = view.get("to_act")
+    if to_act is not None and seat not in to_act:
+        return []
+    return list(view.get("moves") or [])
+
+
+class Tally:
+    def __init__(self) -> None:
+        self.latencies: list[float] = []
+        self.sizes: list[int] = []
+        self.greeted = 0  # sockets that have had their first view
+
+
+async def player(room: Room, seat: int, html: bool, stop: asyncio.Event, tally: Tally,
+                 rng: random.Random, on_move: Any = None) -> None:
+    ws_url = room.url.replace("http", "ws", 1) + f"/ws/rooms/{room.code}"
+    ws_url += "?format=html" if html else ""
+    headers = {"Cookie": room.cookies[seat]} if room.cookies[seat] else {}
+    acted, greeted = -1, False
+    async with connect(ws_url, additional_headers=headers, max_size=2**22) as ws:
+        while not stop.is_set():
+            try:
+                raw = await asyncio.wait_for(ws.recv(), 1.0)
+            except TimeoutError:
+                continue
+            message = json.loads(raw)
+            if message["type"] not in ("view", "board"):
+                continue
+            version = message["version"]
+            if not greeted:
+                greeted = True
+                tally.greeted += 1
+            tally.sizes.append(len(raw))
+            room.seen[version] = room.seen.get(version, 0) + 1
+            if room.seen[version] == PLAYERS and version in room.sent:
+                tally.latencies.append(time.perf_counter() - room.sent.pop(version))
+                if on_move is not None:
+                    on_move(len(raw))
+            if message.get("status") == "finished":
+                if seat == 0 and room.client is not None and version > acted:
+                    acted = version
+                    await room.client.post(f"/api/rooms/{room.code}/rematch")
+                continue
+            moves = moves_of(message, seat)
+            if moves and version > acted:
+                acted = version
+                room.sent.setdefault(version + 1, time.perf_counter())
+                await ws.send(json.dumps({"type": "move", "version": version,
+                                          "move": rng.choice(moves)}))
+
+
+async def drive(servers: list[Server], rooms: int, seconds: float, html: bool,
+                options: dict[str, Any] | None = None, on_move: Any = None,
+                stop: asyncio.Event | None = None, on_start: Any = None) -> dict[str, Any]:
+    floor = servers[0].kind == "floor"
+    gate = asyncio.Semaphore(10)  # rooms are set up 10 at a time (HTTP, not measured)
+
+    async def opening(r: int) -> Room:
+        async with gate:
+            return await open_room(servers[r % len(servers)].url, floor, f"floor{r}",
+                                   options or {})
+
+    opened = await asyncio.gather(*(opening(r) for r in range(rooms)))
+    tally, stop = Tally(), stop or asyncio.Event()
+    tasks = []
+    for r, room in enumerate(opened):  # connect a room at a time, as people arrive
+        tasks += [asyncio.create_task(player(room, seat, html, stop, tally,
+                                             random.Random(r * 10 + seat), on_move))
+                  for seat in range(PLAYERS)]
+        await asyncio.sleep(0.005)
+    for _ in range(600):  # every socket has connected and had its greeting
+        if tally.greeted == len(tasks):
+            break
+        await asyncio.sleep(0.1)
+    await asyncio.sleep(0.5)
+    tally.latencies.clear()
+    tally.sizes.clear()
+    if on_start is not None:
+        on_start()
+    cpu0 = sum(s.cpu() for s in servers)
+    start = time.perf_counter()
+    with_deadline = asyncio.create_task(asyncio.sleep(seconds))
+    await asyncio.wait([with_deadline, asyncio.create_task(stop.wait())],
+                       return_when=asyncio.FIRST_COMPLETED)
+    elapsed = time.perf_counter() - start
+    cpu = sum(s.cpu() for s in servers) - cpu0
+    moves = len(tally.latencies)
+    stop.set()
+    await asyncio.gather(*tasks, return_exceptions=True)
+    for room in opened:
+        if room.client is not None:
+            await room.client.aclose()
+    lat = sorted(tally.latencies)
+
+    def pick(q: float) -> float | None:
+        return round(1000 * lat[int(q * (len(lat) - 1))], 1) if lat else None
+
+    return {
+        "moves_per_s": round(moves / elapsed, 1), "p50_ms": pick(0.5), "p99_ms": pick(0.99),
+        "cpu_ms_per_move": round(1000 * cpu / moves, 2) if moves else None,
+        "bytes_per_msg": round(sum(tally.sizes) / len(tally.sizes)) if tally.sizes else None,
+        "moves": moves,
+    }

@@ -11,9 +11,19 @@ from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any
 
-from sqlalchemy import CursorResult, delete, func, select, update
+from sqlalchemy import (
+    JSON,
+    CursorResult,
+    DateTime,
+    bindparam,
+    delete,
+    func,
+    select,
+    text,
+    update,
+)
 from sqlalchemy.exc import IntegrityError
-from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
+from sqlalchemy.ext.asyncio import AsyncEngine, AsyncSession, async_sessionmaker
 
 from app.db.models import ChatRow, MoveRow, RoomRow, SeatRow
 
@@ -58,6 +68,19 @@ class RoomRecord:
     seats: tuple[SeatRecord, ...]
 
 
+# The statements of a move, made once (their SQL is compiled once per dialect).
+_ADVANCE = text(
+    "UPDATE rooms SET version = :new_version, state = :state, status = :status, "
+    "updated_at = :at WHERE code = :code AND version = :version AND status = 'playing'"
+).bindparams(bindparam("state", type_=JSON), bindparam("at", type_=DateTime(timezone=True)))
+_APPEND = text(
+    "INSERT INTO moves (room_code, game_no, version, seat, move, events, created_at, "
+    "seen_version, to_act) VALUES (:code, :game_no, :version, :seat, :move, :events, :at, "
+    ":seen, :to_act)"
+).bindparams(bindparam("move", type_=JSON), bindparam("events", type_=JSON),
+             bindparam("to_act", type_=JSON), bindparam("at", type_=DateTime(timezone=True)))
+
+
 def _rowcount(result: Any) -> int:
     assert isinstance(result, CursorResult)
     return result.rowcount
@@ -66,6 +89,7 @@ def _rowcount(result: Any) -> int:
 class Repository:
     def __init__(self, sessions: async_sessionmaker[AsyncSession]) -> None:
         self.sessions = sessions
+        self.engine: AsyncEngine = sessions.kw["bind"]
 
     async def create_room(
         self, code: str, game_id: str, options: dict[str, Any], seats: int, public: bool,
@@ -239,23 +263,24 @@ class Repository:
         """Store the new state and append the move, in one transaction, iff the room is
         still at `version`. False means another writer got there first. `seen_version`:
         the version the mover saw; `to_act`: the seats to act after this move."""
+        # Two prepared statements on one connection, no ORM unit of work and no
+        # statement built per call: this runs for every move.
+        at = now()
         try:
-            async with self.sessions.begin() as session:
-                result = await session.execute(
-                    update(RoomRow)
-                    .where(RoomRow.code == code, RoomRow.version == version,
-                           RoomRow.status == "playing")
-                    .values(version=version + 1, state=state, status=status, updated_at=now())
-                )
+            async with self.engine.begin() as connection:
+                result = await connection.execute(_ADVANCE, {
+                    "code": code, "version": version, "new_version": version + 1,
+                    "state": state, "status": status, "at": at,
+                })
                 if _rowcount(result) != 1:
-                    await session.rollback()
+                    await connection.rollback()
                     return False
-                session.add(MoveRow(
-                    room_code=code, game_no=game_no, version=version + 1, seat=seat,
-                    move=move, events=events, created_at=now(),
-                    seen_version=version if seen_version is None else seen_version,
-                    to_act=to_act,
-                ))
+                await connection.execute(_APPEND, {
+                    "code": code, "game_no": game_no, "version": version + 1, "seat": seat,
+                    "move": move, "events": events, "at": at,
+                    "seen": version if seen_version is None else seen_version,
+                    "to_act": to_act,
+                })
         except IntegrityError:
             return False
         return True

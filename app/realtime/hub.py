@@ -5,6 +5,10 @@ spectators}`) whenever a socket comes or goes, answers a newcomer process once w
 own, and repeats it every HEARTBEAT seconds while it has sockets there. A report older
 than PRESENCE_TTL counts for nothing, so a process that died without saying goodbye
 stops showing its people as connected within a minute.
+
+Reports are coalesced: a room's comings and goings within `coalesce` seconds (250 ms)
+make one report, so 100 sockets joining at once cost 1 presence message per socket, not
+100 (O(n) instead of O(n^2)).
 """
 
 from __future__ import annotations
@@ -23,12 +27,16 @@ log = logging.getLogger(__name__)
 
 HEARTBEAT = 20.0
 PRESENCE_TTL = 3 * HEARTBEAT
+COALESCE = 0.25
 
 
 class Hub:
-    def __init__(self, broker: Broker, clock: Any = time.monotonic) -> None:
+    def __init__(self, broker: Broker, clock: Any = time.monotonic, *,
+                 coalesce: float = COALESCE, sleep: Any = asyncio.sleep) -> None:
         self.broker = broker
         self.clock = clock
+        self.coalesce, self.sleep = coalesce, sleep
+        self._due: dict[str, asyncio.Task[None]] = {}
         self.origin = secrets.token_hex(8)
         self.local: dict[str, dict[int, int | None]] = defaultdict(dict)
         self.remote: dict[str, dict[str, tuple[frozenset[int], int, float]]] = (
@@ -95,6 +103,26 @@ class Hub:
                 await self._announce(code)
 
     async def _announce(self, code: str) -> None:
+        """Report this room's presence now, or once when `coalesce` seconds are over."""
+        if self.coalesce <= 0:
+            await self._publish(code)
+        elif code not in self._due:
+            self._due[code] = asyncio.create_task(self._later(code))
+
+    async def _later(self, code: str) -> None:
+        try:
+            await self.sleep(self.coalesce)
+        finally:
+            self._due.pop(code, None)
+        await self._publish(code)
+
+    async def close(self) -> None:
+        """Cancel the reports still waiting (at shutdown)."""
+        for task in list(self._due.values()):
+            task.cancel()
+        self._due.clear()
+
+    async def _publish(self, code: str) -> None:
         local = self.local.get(code, {})
         try:
             await self.broker.publish(channel(code), self._report(code, local))

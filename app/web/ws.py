@@ -14,6 +14,7 @@ import contextlib
 import json
 import logging
 import time
+from collections.abc import Callable
 from typing import Any
 from urllib.parse import urlsplit
 
@@ -58,23 +59,32 @@ def origin_ok(websocket: WebSocket) -> bool:
 class Bucket:
     """A token bucket: `burst` messages at once, `rate` per second after that."""
 
-    def __init__(self, burst: float = 10, rate: float = 1) -> None:
-        self.burst, self.rate = burst, rate
-        self.tokens, self.at = burst, time.monotonic()
+    def __init__(self, burst: float = 10, rate: float = 1,
+                 clock: Callable[[], float] = time.monotonic) -> None:
+        self.burst, self.rate, self.clock = burst, rate, clock
+        self.tokens, self.at = burst, clock()
 
     def take(self) -> bool:
-        now = time.monotonic()
-        self.tokens = min(self.burst, self.tokens + (now - self.at) * self.rate)
-        self.at = now
+        self.refill()
         if self.tokens < 1:
             return False
         self.tokens -= 1
         return True
 
+    def refill(self) -> None:
+        now = self.clock()
+        self.tokens = min(self.burst, self.tokens + (now - self.at) * self.rate)
+        self.at = now
+
+    @property
+    def empty(self) -> bool:
+        self.refill()
+        return self.tokens < 1
+
 
 class Connection:
     def __init__(self, websocket: WebSocket, rooms: RoomService, hub: Hub, code: str,
-                 html: bool) -> None:
+                 html: bool, stale_per_minute: int = 120) -> None:
         self.ws, self.rooms, self.hub, self.code, self.html = websocket, rooms, hub, code, html
         self.token = websocket.cookies.get(seat_cookie(code))
         self.host_token = websocket.cookies.get(host_cookie(code))
@@ -86,6 +96,7 @@ class Connection:
         self.log_count = 0  # ... and how many of its lines
         self.send_lock = asyncio.Lock()
         self.chat_bucket = Bucket()
+        self.stale_bucket = Bucket(burst=stale_per_minute, rate=stale_per_minute / 60)
 
     async def send_text(self, text: str) -> None:
         async with self.send_lock:
@@ -181,6 +192,7 @@ class Connection:
             try:
                 await self.handle(client_message.validate_python(strict_json(text)))
             except StaleVersion as exc:
+                self.stale_bucket.take()
                 await self.send(wire_error(exc))
                 await self.send_state(reset=True)
             except (RoomError, IllegalMove, ValidationError, ValueError, RecursionError) as exc:
@@ -191,6 +203,11 @@ class Connection:
 
     async def handle(self, message: MoveIn | ChatIn) -> None:
         if isinstance(message, MoveIn):
+            if self.stale_bucket.empty:
+                # Stale moves cost a resend each: a client that keeps sending them
+                # is slowed down until its bucket refills.
+                await self.send(ErrorOut(code="too_fast", reason="Slow down a little."))
+                return
             await self.rooms.submit_move(self.code, self.token, message.version, message.move)
         elif not self.chat_bucket.take():
             # Chat reaches everyone and is stored: a flood is slowed down. Moves need
@@ -230,8 +247,28 @@ async def room_socket(websocket: WebSocket, code: str, format: str = "json") -> 
         await websocket.close(code=1008, reason="foreign origin")  # before accept: HTTP 403
         return
     rooms, hub = get_rooms(websocket), get_hub(websocket)  # the same deps as the API
-    connection = Connection(websocket, rooms, hub, code, html=format == "html")
+    settings = websocket.app.state.settings
+    connection = Connection(websocket, rooms, hub, code, html=format == "html",
+                            stale_per_minute=settings.stale_moves_per_minute)
     await websocket.accept()
+    client = (websocket.client.host if websocket.client else "", code)
+    open_sockets: dict[tuple[str, str], int] = websocket.app.state.open_sockets
+    if open_sockets.get(client, 0) >= settings.sockets_per_client_room:
+        await connection.send(ErrorOut(code="too_fast", reason="Too many open tabs here."))
+        await websocket.close(code=4429)
+        return
+    open_sockets[client] = open_sockets.get(client, 0) + 1
+    try:
+        await _follow_room(connection, rooms, hub, code)
+    finally:
+        open_sockets[client] -= 1
+        if not open_sockets[client]:
+            del open_sockets[client]
+
+
+async def _follow_room(connection: Connection, rooms: RoomService, hub: Hub,
+                       code: str) -> None:
+    websocket = connection.ws
     # Subscribe first, then load: no notice falls between the read and the follow.
     async with rooms.broker.subscribe(channel(code)) as subscriber:
         live = await rooms.watch(code)

@@ -20,7 +20,7 @@ class Clock:
 async def test_presence_of_two_processes_is_merged_and_expires() -> None:
     broker = MemoryBroker()
     clock = Clock()
-    here, there = Hub(broker, clock), Hub(broker, clock)
+    here, there = Hub(broker, clock, coalesce=0), Hub(broker, clock, coalesce=0)
     conn = await here.join("abc", 0)
     report = {"kind": "presence", "room": "abc", "origin": there.origin, "seats": [1],
               "spectators": 2}
@@ -37,7 +37,7 @@ async def test_presence_of_two_processes_is_merged_and_expires() -> None:
 
 async def test_heartbeat_repeats_presence_while_sockets_are_open() -> None:
     broker = MemoryBroker()
-    hub = Hub(broker)
+    hub = Hub(broker, coalesce=0)
     async with broker.subscribe("room:abc") as notices:
         await hub.join("abc", None)
         assert (await notices.get())["spectators"] == 1  # type: ignore[index]
@@ -47,3 +47,34 @@ async def test_heartbeat_repeats_presence_while_sockets_are_open() -> None:
         with contextlib.suppress(asyncio.CancelledError):
             await beat
         assert again is not None and again["origin"] == hub.origin
+
+
+async def test_presence_of_many_joins_is_coalesced_into_one_report() -> None:
+    """Joins and leaves within the coalescing window make one report, sent when the
+    window is over (the sleep is injected: the test decides when time has passed)."""
+    broker = MemoryBroker()
+    window = asyncio.Event()
+
+    async def sleep(_: float) -> None:
+        await window.wait()
+
+    hub = Hub(broker, coalesce=0.25, sleep=sleep)
+    async with broker.subscribe("room:abc") as notices:
+        conns = [await hub.join("abc", None) for _ in range(50)]
+        await hub.join("abc", 2)
+        await hub.leave("abc", conns[0])
+        await asyncio.sleep(0)
+        assert notices.queue.empty()  # nothing yet: the window is open
+        window.set()
+        report = await asyncio.wait_for(notices.get(), 2)
+        await asyncio.sleep(0)
+        assert notices.queue.empty()  # one report for 52 changes
+        assert report is not None and report["spectators"] == 49 and report["seats"] == [2]
+        window.clear()
+        await hub.leave("abc", conns[1])  # a new window: one more report after it
+        await asyncio.sleep(0)
+        assert notices.queue.empty()
+        window.set()
+        later = await asyncio.wait_for(notices.get(), 2)
+        assert later is not None and later["spectators"] == 48
+    await hub.close()

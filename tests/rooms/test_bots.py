@@ -202,8 +202,8 @@ async def test_a_bot_takes_over_a_removed_player_mid_game(service: RoomService) 
     await service.remove_player(code, host, 1)  # Bob has gone
     move = (await service.snapshot(code, 0)).view["moves"][0]  # type: ignore[index]
     version = await service.submit_move(code, ann, version, move)
-    await asyncio.sleep(0.05)
-    assert (await service.room(code)).version == version  # nobody plays seat 1 yet
+    assert not service.bots.running(code)  # nobody plays seat 1 yet: no runner at all
+    assert (await service.room(code)).version == version
     assert await service.add_bot(code, host, 1) == "Bot 2"
     sent = await play_as_person(service, code, 0, ann, random.Random(5))
     await finished(service, code)
@@ -250,3 +250,23 @@ async def test_a_rematch_of_an_all_bot_room_plays_itself_again(service: RoomServ
     room = await service.room(code)
     assert room.game_no == 2 and room.outcome is not None
     assert await movers(service, code) == {0, 1, 2}
+
+
+async def test_resume_bots_carries_on_every_running_game_with_a_bot(
+    make_service: Callable[..., Any],
+) -> None:
+    """The real start-up path: a new service finds the game, its runner moves the bot."""
+    first: RoomService = await make_service(bot_delay_ms=60_000)
+    info, host = await first.create_room(TOY, {"tricks": 1}, 2, False, True)
+    code = info.code
+    await first.take_seat(code, "Ann", 0, host_token=host)
+    await first.add_bot(code, host, 1, level="random")
+    await first.start(code, host)
+    await first.close()  # a shutdown before the bot's (slow) move
+    assert (await first.room(code)).version == 1
+    second: RoomService = await make_service()
+    assert await second.resume_bots() == 1
+    await second.bots._tasks[code]  # the runner plays the bot's turn, then stops
+    room = await second.room(code)
+    assert room.version == 2 and room.seats[1].bot and room.seats[1].level == "random"
+    assert [m.seat for m in await second.repo.moves(code, 1)] == [1]

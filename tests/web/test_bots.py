@@ -8,11 +8,9 @@ from collections.abc import Callable
 from typing import Any
 
 import httpx
-import pytest
 from fastapi import FastAPI
 
 from app.main import create_app
-from app.rooms.service import RoomService
 from tests.client import Make, Person, autoplay, start
 from tests.conftest import settings_for
 from tests.live import LiveServer
@@ -104,10 +102,9 @@ async def test_bots_carry_on_after_a_server_restart(
     assert final["status"] == "finished" and sum(final["outcome"]["scores"]) == 3
 
 
-async def test_a_socket_that_connects_nudges_the_bots(
+async def test_after_a_restart_the_bots_carry_on(
     live_server: Callable[..., LiveServer], sqlite_url: str, people: Make,
     games: dict[str, Any],
-    monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     slow_settings = settings_for(sqlite_url).model_copy(update={"bot_delay_ms": 60_000})
     slow = LiveServer(create_app(slow_settings, games))
@@ -118,16 +115,10 @@ async def test_a_socket_that_connects_nudges_the_bots(
     finally:
         slow.stop()
 
-    async def no_resume(self: RoomService) -> int:
-        return 0
-
-    monkeypatch.setattr(RoomService, "resume_bots", no_resume)  # only the greet nudges
-    again = live_server(sqlite_url)
+    again = live_server(sqlite_url)  # the real start-up: resume_bots, then the greet
     await ann.use(again)
-    room = (await ann.api("GET", f"/api/rooms/{code}")).json()
-    assert room["version"] == 1  # nobody moved for the bot
     await ann.connect(code)
-    seen = await ann.expect("view", version=2)  # the bot's move, made after the greet
+    seen = await ann.expect("view", version=2)  # the bot's move, made after the restart
     assert seen["view"]["chosen"] == [False, True]
 
 
@@ -147,7 +138,7 @@ async def test_the_host_adds_a_bot_from_the_page(app: FastAPI) -> None:
         added = await host.post(link + "/bot", data={"seat": "1"})
         assert added.status_code == 303 and added.headers["location"] == link
         page = (await host.get(link)).text
-        assert "Bot 2" in page and '<span class="badge">bot</span>' in page
+        assert "Bot 2" in page and '<span class="badge badge--bot">bot (good)</span>' in page
         assert "Add a bot" not in page  # no empty seat left
         started = await host.post(link + "/start")
         assert "error" not in started.headers["location"]
@@ -162,3 +153,18 @@ async def test_the_bot_form_needs_a_seat(app: FastAPI) -> None:
         link = await make_room(client)
         response = await client.post(link + "/bot", data={"seat": "x"})
         assert "Choose%20a%20seat" in response.headers["location"]
+
+
+async def test_a_bot_has_a_level_and_the_room_shows_it(server: LiveServer, people: Make) -> None:
+    host = people(server)
+    made = await host.api("POST", "/api/rooms", json={"game": TOY, "seats": 3})
+    code = made.json()["code"]
+    await host.api("POST", f"/api/rooms/{code}/seats", json={"name": "Ann", "seat": 0})
+    bad = await host.api("POST", f"/api/rooms/{code}/bots", json={"seat": 1, "level": "genius"})
+    assert bad.status_code == 422 and bad.json()["code"] == "invalid_options"
+    for body in ({"seat": 1, "level": "random"}, {"seat": 2}):
+        added = await host.api("POST", f"/api/rooms/{code}/bots", json=body)
+        assert added.status_code == 201, added.text
+    seats = (await host.api("GET", f"/api/rooms/{code}")).json()["seats"]
+    assert [(s["bot"], s["level"]) for s in seats] == [
+        (False, None), (True, "random"), (True, "good")]

@@ -1,0 +1,146 @@
+"""`make bench`'s server part: the project against the floor in one run, a long game,
+idle sockets, and (with TEST_DATABASE_URL/TEST_REDIS_URL) two processes against one.
+
+Every figure is a measurement of this run on this machine; compare the ratios.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import tempfile
+import time
+from typing import Any
+
+from websockets.asyncio.client import connect
+
+from bench.load import PLAYERS, Server, drive, open_room
+
+
+def sqlite(folder: str, name: str) -> str:
+    return f"sqlite+aiosqlite:///{folder}/{name}.sqlite3"
+
+
+def against_floor(room_counts: list[int], seconds: float, repeats: int) -> list[dict[str, Any]]:
+    rows: list[dict[str, Any]] = []
+    with tempfile.TemporaryDirectory() as folder:
+        floor = Server("floor")
+        project = Server("project", sqlite(folder, "project"))
+        try:
+            for rooms in room_counts:
+                for fmt in ("json", "html"):
+                    for rep in range(repeats):
+                        f = asyncio.run(drive([floor], rooms, seconds, html=False))
+                        p = asyncio.run(drive([project], rooms, seconds, html=fmt == "html"))
+                        ratio = (round(p["moves_per_s"] / f["moves_per_s"], 2)
+                                 if f["moves_per_s"] else None)
+                        rows.append({"rooms": f"{rooms}x{PLAYERS}", "format": fmt, "rep": rep,
+                                     **{f"floor_{k}": v for k, v in f.items() if k != "moves"},
+                                     **{k: v for k, v in p.items() if k != "moves"},
+                                     "ratio": ratio})
+        finally:
+            floor.stop()
+            project.stop()
+    return rows
+
+
+def long_game(rooms: int = 10, seconds: float = 240) -> list[dict[str, Any]]:
+    """Per-move server CPU and message size around move 10 and move 300 of long Null
+    Bock! games (fixed 20 rounds, about 1,000 moves), `rooms` games side by side."""
+    with tempfile.TemporaryDirectory() as folder:
+        project = Server("project", sqlite(folder, "long"))
+        marks = {"move 10": (0, 20), "move 300": (290, 310)}
+        got: dict[str, dict[str, Any]] = {k: {"sizes": []} for k in marks}
+        count = 0
+        stop = asyncio.Event()
+
+        def on_move(size: int) -> None:
+            nonlocal count
+            count += 1
+            for name, (low, high) in marks.items():
+                if count == low * rooms + 1:
+                    got[name]["cpu0"] = project.cpu()
+                if low * rooms < count <= high * rooms:
+                    got[name]["sizes"].append(size)
+                if count == high * rooms:
+                    got[name]["cpu1"] = project.cpu()
+            if count >= 310 * rooms:
+                stop.set()
+
+        try:
+            asyncio.run(drive([project], rooms, seconds, html=False,
+                              options={"rounds": 20}, on_move=on_move, stop=stop))
+        finally:
+            project.stop()
+    rows = []
+    for name, (low, high) in marks.items():
+        data = got[name]
+        moves = (high - low) * rooms - 1
+        cpu = (1000 * (data["cpu1"] - data["cpu0"]) / moves) if "cpu1" in data else None
+        rows.append({"at": name, "cpu_ms_per_move": round(cpu, 2) if cpu else None,
+                     "bytes_per_msg": round(sum(data["sizes"]) / len(data["sizes"]))
+                     if data["sizes"] else None})
+    return rows
+
+
+async def idle(server: Server, sockets: int, rooms: int) -> dict[str, Any]:
+    floor = server.kind == "floor"
+    opened = await asyncio.gather(*(open_room(server.url, floor, f"idle{r}", {})
+                                    for r in range(rooms)))
+    for room in opened:
+        if room.client is not None:
+            await room.client.aclose()
+    await asyncio.sleep(1)
+    before = server.rss_kib()
+    gate = asyncio.Semaphore(100)
+    held: list[Any] = []
+
+    async def one(i: int) -> None:
+        async with gate:
+            room = opened[i % rooms]
+            ws = await connect(room.url.replace("http", "ws", 1) + f"/ws/rooms/{room.code}")
+            await ws.recv()  # the greeting has begun: the server holds the socket
+            held.append(ws)
+
+    start = time.perf_counter()
+    await asyncio.gather(*(one(i) for i in range(sockets)))
+    elapsed = time.perf_counter() - start
+    await asyncio.sleep(2)  # presence settles
+    after = server.rss_kib()
+    for ws in held:
+        await ws.close()
+    return {"server": server.kind, "sockets": sockets,
+            "connects_per_s": round(sockets / elapsed), "kib_per_socket":
+            round((after - before) / sockets, 1)}
+
+
+def idle_sockets(sockets: int = 2000, rooms: int = 20) -> list[dict[str, Any]]:
+    rows = []
+    with tempfile.TemporaryDirectory() as folder:
+        for kind in ("floor", "project"):
+            server = Server(kind, sqlite(folder, "idle") if kind == "project" else None)
+            try:
+                rows.append(asyncio.run(idle(server, sockets, rooms)))
+            finally:
+                server.stop()
+    return rows
+
+
+def scaled(rooms: int, seconds: float) -> list[dict[str, Any]]:
+    """One process against two, both on PostgreSQL + Redis (whole rooms per process, as
+    a sticky proxy would spread them)."""
+    database, redis = os.environ.get("TEST_DATABASE_URL"), os.environ.get("TEST_REDIS_URL")
+    if not database or not redis:
+        return []
+    rows = []
+    for count in (1, 2):
+        servers = [Server("project", database, redis) for _ in range(count)]
+        try:
+            row = asyncio.run(drive(servers, rooms, seconds, html=False))
+        finally:
+            for server in servers:
+                server.stop()
+        rows.append({"processes": count, **row})
+    if rows[0]["moves_per_s"]:
+        rows[1]["x_one"] = round(rows[1]["moves_per_s"] / rows[0]["moves_per_s"], 2)
+    return rows
