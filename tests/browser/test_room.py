@@ -153,6 +153,8 @@ def test_a_move_can_be_made_with_the_keyboard(table: Table) -> None:
 def test_copy_link_puts_the_room_link_on_the_clipboard(table: Table) -> None:
     page = table.players[0]
     page.context.grant_permissions(["clipboard-read", "clipboard-write"])
+    expect(page.get_by_role("button", name="Copy link")).to_be_hidden()  # folded: playing
+    page.locator("#room-info summary").click()
     page.get_by_role("button", name="Copy link").click()
     expect(page.get_by_role("alert")).to_contain_text("Link copied.")
     assert page.evaluate("navigator.clipboard.readText()") == table.url
