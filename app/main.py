@@ -1,4 +1,4 @@
-"""The application factory: create_app(settings) -> FastAPI.
+"""The application factory: create_app(settings, games) -> FastAPI.
 
 At start (the lifespan) it migrates the database, connects the pub/sub broker (memory,
 or Redis when REDIS_URL is set) and puts the RoomService on `app.state.rooms` and the
@@ -25,11 +25,15 @@ from app.realtime.hub import Hub
 from app.rooms.service import RoomService
 from app.settings import Settings
 from app.web import api, pages, ws
+from app.web.bodies import BodyLimit
+from app.web.deps import Games
+from app.web.errors import install_error_handlers
 
 STATIC = Path(__file__).resolve().parents[1] / "static"
 
 
-def create_app(settings: Settings | None = None) -> FastAPI:
+def create_app(settings: Settings | None = None, games: Games = GAMES) -> FastAPI:
+    """`games`: the registry the app serves (tests pass their own, with the toy game)."""
     settings = settings or Settings()
 
     @asynccontextmanager
@@ -41,7 +45,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         await broker.connect()
         hub = Hub(broker)
         app.state.hub = hub
-        rooms = RoomService(Repository(sessions(engine)), broker, GAMES,
+        rooms = RoomService(Repository(sessions(engine)), broker, games,
                             hub.connected_seats, bot_delay_ms=settings.bot_delay_ms)
         app.state.rooms = rooms
         heartbeat = asyncio.create_task(hub.heartbeat())
@@ -58,16 +62,18 @@ def create_app(settings: Settings | None = None) -> FastAPI:
 
     app = FastAPI(title="Stammtisch", lifespan=lifespan)
     app.state.settings = settings
+    app.state.games = games
 
     @app.get("/healthz")
     async def healthz() -> dict[str, object]:
-        return {"ok": True, "games": sorted(GAMES)}
+        return {"ok": True, "games": sorted(games)}
 
-    api.install_error_handlers(app)
+    install_error_handlers(app)
     app.include_router(api.router)
     app.include_router(ws.router)
     app.include_router(pages.router)
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
+    app.add_middleware(BodyLimit, max_bytes=settings.max_body_bytes)
     return app
 
 

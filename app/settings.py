@@ -16,3 +16,10 @@ class Settings(BaseSettings):
     cookie_secure: bool = False
     # How long a bot waits before its move, so people can follow (tests set 0).
     bot_delay_ms: int = 600
+    # The largest request body accepted (a move or a chat line is well under 1 KiB).
+    max_body_bytes: int = 64 * 1024
+    # Rate limits per client address, as token buckets (a burst of this many at once,
+    # refilled at this many per minute): far above what a real table does, there to stop
+    # one client from costing everyone. Over a limit: 429 `too_fast`.
+    chat_per_minute: int = 60
+    rooms_per_minute: int = 30

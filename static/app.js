@@ -200,7 +200,8 @@
     const list = $("log");
     const lines = msg.log;
     const held = list.children.length;
-    const old = lines.length === 0 || typeof lines[0] === "string" || typeof msg.log_start !== "number";
+    // today's message carries the whole log as strings, with no log_start
+    const old = typeof msg.log_start !== "number";
     if (old || msg.log_reset) {
       list.replaceChildren(...lines.map(logLine)); // a whole log (today's message, or a reset)
     } else if (msg.log_start <= held) {

@@ -22,6 +22,7 @@ class Person:
         self.http = httpx.AsyncClient(base_url=server.url, timeout=10)
         self.ws: ClientConnection | None = None
         self.inbox: list[dict[str, Any]] = []
+        self.log: list[str] = []  # the game log this socket holds (docs/contracts.md §3)
 
     async def close(self) -> None:
         if self.ws is not None:
@@ -55,6 +56,7 @@ class Person:
         self.ws = await connect(f"{self.server.ws_url}/ws/rooms/{code}{query}",
                                 additional_headers=headers, max_size=2**22)
         self.inbox = []
+        self.log = []
         return self.ws
 
     async def send(self, message: Any) -> None:
@@ -66,7 +68,19 @@ class Person:
         if self.inbox:
             return self.inbox.pop(0)
         raw = await asyncio.wait_for(self.ws.recv(), timeout)
-        message: dict[str, Any] = json.loads(raw)
+        return self.take(json.loads(raw))
+
+    def take(self, message: dict[str, Any]) -> dict[str, Any]:
+        """Follow the log as a client does: a reset replaces it, else the new lines
+        continue it exactly where it ended. `log_text` is the whole log so far."""
+        if message.get("type") in ("view", "board"):
+            lines = [line["text"] for line in message["log"]]
+            if message["log_reset"]:
+                self.log = lines
+            else:
+                assert message["log_start"] == len(self.log), (message, self.log)
+                self.log = self.log + lines
+            message["log_text"] = self.log
         return message
 
     async def expect(self, kind: str, timeout: float = 10, **match: Any) -> dict[str, Any]:
@@ -94,7 +108,7 @@ class Person:
                 raw = await asyncio.wait_for(self.ws.recv(), seconds)
             except TimeoutError:
                 return got
-            got.append(json.loads(raw))
+            got.append(self.take(json.loads(raw)))
 
 
 async def autoplay(person: Person, rng: random.Random, limit: int = 5000) -> dict[str, Any]:

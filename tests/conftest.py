@@ -48,9 +48,17 @@ async def _reset_postgres(url: str) -> None:
 
 @pytest.fixture
 def toy(monkeypatch: pytest.MonkeyPatch) -> toy_module.HighCard:
-    """The tiny "High card" game, registered in GAMES for this test."""
+    """The tiny "High card" game, registered in GAMES for this test (for the tests that
+    build a RoomService on the registry; apps get theirs through `games`)."""
     monkeypatch.setitem(GAMES, TOY.id, TOY)
     return TOY
+
+
+@pytest.fixture
+def games() -> dict[str, Any]:
+    """The games an app under test serves: every registered game and the toy, passed to
+    `create_app(settings, games)`, so no test patches the global registry for an app."""
+    return {**GAMES, TOY.id: TOY}
 
 
 @pytest.fixture
@@ -97,20 +105,20 @@ def settings_for(database_url: str, redis_url: str | None = None) -> Settings:
 
 
 @pytest.fixture
-async def app(sqlite_url: str, toy: Any) -> AsyncIterator[FastAPI]:
+async def app(sqlite_url: str, games: dict[str, Any]) -> AsyncIterator[FastAPI]:
     """An app on a fresh SQLite database with its lifespan running (for httpx)."""
-    application = create_app(settings_for(sqlite_url))
+    application = create_app(settings_for(sqlite_url), games)
     async with application.router.lifespan_context(application):
         yield application
 
 
 @pytest.fixture
-def live_server(toy: Any) -> Iterator[Callable[..., LiveServer]]:
+def live_server(games: dict[str, Any]) -> Iterator[Callable[..., LiveServer]]:
     """Start real uvicorn servers in threads: `live_server(database_url, redis_url=None)`."""
     started: list[LiveServer] = []
 
     def start(database_url: str, redis_url: str | None = None) -> LiveServer:
-        server = LiveServer(create_app(settings_for(database_url, redis_url)))
+        server = LiveServer(create_app(settings_for(database_url, redis_url), games))
         server.start()
         started.append(server)
         return server

@@ -58,6 +58,8 @@ class SeatRow(Base):
     name: Mapped[str | None] = mapped_column(String(64), nullable=True)
     token_hash: Mapped[str | None] = mapped_column(String(64), nullable=True, index=True)
     bot: Mapped[bool] = mapped_column(Boolean, default=False)
+    # "random" or "good" for a bot seat; None for a person's (or an empty) seat.
+    bot_level: Mapped[str | None] = mapped_column(String(16), nullable=True)
 
 
 class MoveRow(Base):
@@ -71,6 +73,10 @@ class MoveRow(Base):
     seat: Mapped[int] = mapped_column(Integer)
     move: Mapped[dict[str, Any]] = mapped_column(JSON)
     events: Mapped[list[dict[str, Any]]] = mapped_column(JSON)
+    # The version the mover saw (< version - 1 for a simultaneous choice applied on top
+    # of other seats' moves) and the seats to act after it; None in rows made before.
+    seen_version: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    to_act: Mapped[list[int] | None] = mapped_column(JSON, nullable=True)
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
 
 

@@ -28,6 +28,17 @@ class SeatRecord:
     name: str | None
     token_hash: str | None
     bot: bool
+    level: str | None = None
+
+
+@dataclass(frozen=True)
+class MoveRecord:
+    """One stored move as the live room keeps it: who, its events, who acts after."""
+
+    version: int
+    seat: int
+    events: tuple[dict[str, Any], ...]
+    to_act: frozenset[int] | None
 
 
 @dataclass(frozen=True)
@@ -72,21 +83,48 @@ class Repository:
             session.add_all(SeatRow(room_code=code, index=i, bot=False) for i in range(seats))
 
     async def load(self, code: str) -> RoomRecord | None:
-        """The room with its seats, in one round trip (it runs for every view sent)."""
+        """The room with its seats, in one round trip."""
         async with self.sessions() as session:
-            rows = (await session.execute(
-                select(RoomRow, SeatRow).join(SeatRow, SeatRow.room_code == RoomRow.code)
-                .where(RoomRow.code == code).order_by(SeatRow.index)
-            )).all()
-            if not rows:
+            return await self._load(session, code)
+
+    async def load_live(
+        self, code: str, after: tuple[int, int] | None = None, chat: int = 0,
+    ) -> tuple[RoomRecord, list[MoveRecord], list[ChatRow]] | None:
+        """The room, the moves of its current game and the last `chat` lines, in one
+        session (a live room is built from this once). With `after=(game_no, version)`
+        and the same game still running, only the moves after that version."""
+        async with self.sessions() as session:
+            room = await self._load(session, code)
+            if room is None:
                 return None
-            room = rows[0][0]
-            seats = tuple(SeatRecord(s.index, s.name, s.token_hash, s.bot) for _, s in rows)
-            return RoomRecord(
-                room.code, room.game_id, room.options, room.public, room.spectators,
-                room.status, room.version, room.game_no, room.seed, room.state,
-                room.host_token_hash, room.host_seat, seats,
+            since = after[1] if after is not None and after[0] == room.game_no else 0
+            rows = await session.execute(
+                select(MoveRow.version, MoveRow.seat, MoveRow.events, MoveRow.to_act)
+                .where(MoveRow.room_code == code, MoveRow.game_no == room.game_no,
+                       MoveRow.version > since, MoveRow.version <= room.version)
+                .order_by(MoveRow.version)
             )
+            moves = [MoveRecord(v, s, tuple(e), None if t is None else frozenset(t))
+                     for v, s, e, t in rows]
+            lines = await self._chat(session, code, chat) if chat else []
+            return room, moves, lines
+
+    @staticmethod
+    async def _load(session: AsyncSession, code: str) -> RoomRecord | None:
+        rows = (await session.execute(
+            select(RoomRow, SeatRow).join(SeatRow, SeatRow.room_code == RoomRow.code)
+            .where(RoomRow.code == code).order_by(SeatRow.index)
+        )).all()
+        if not rows:
+            return None
+        room = rows[0][0]
+        seats = tuple(SeatRecord(s.index, s.name, s.token_hash, s.bot, s.bot_level)
+                      for _, s in rows)
+        return RoomRecord(
+            room.code, room.game_id, room.options, room.public, room.spectators,
+            room.status, room.version, room.game_no, room.seed, room.state,
+            room.host_token_hash, room.host_seat, seats,
+        )
 
     async def public_codes(self, limit: int = 100) -> list[str]:
         async with self.sessions() as session:
@@ -104,13 +142,13 @@ class Repository:
                 update(SeatRow)
                 .where(SeatRow.room_code == code, SeatRow.index == index,
                        SeatRow.token_hash.is_(None), SeatRow.name.is_(None))
-                .values(name=name, token_hash=token_hash, bot=False)
+                .values(name=name, token_hash=token_hash, bot=False, bot_level=None)
             )
             if _rowcount(result) == 1:
                 await self._touch(session, code)
             return _rowcount(result) == 1
 
-    async def claim_bot_seat(self, code: str, index: int, name: str) -> bool:
+    async def claim_bot_seat(self, code: str, index: int, name: str, level: str) -> bool:
         """Seat a bot (no token) in an empty seat, only while the room is not finished
         (checked in the same UPDATE)."""
         async with self.sessions.begin() as session:
@@ -121,7 +159,7 @@ class Repository:
                        select(RoomRow.code)
                        .where(RoomRow.code == code, RoomRow.status.in_(("waiting", "playing")))
                        .exists())
-                .values(name=name, token_hash=None, bot=True)
+                .values(name=name, token_hash=None, bot=True, bot_level=level)
             )
             if _rowcount(result) == 1:
                 await self._touch(session, code)
@@ -155,7 +193,8 @@ class Repository:
             )
         async with self.sessions.begin() as session:
             result = await session.execute(
-                update(SeatRow).where(*condition).values(name=None, token_hash=None, bot=False)
+                update(SeatRow).where(*condition)
+                .values(name=None, token_hash=None, bot=False, bot_level=None)
             )
             if _rowcount(result) != 1:
                 return False
@@ -195,9 +234,11 @@ class Repository:
     async def commit_move(
         self, code: str, version: int, game_no: int, seat: int, move: dict[str, Any],
         events: list[dict[str, Any]], state: dict[str, Any], status: str,
+        seen_version: int | None = None, to_act: list[int] | None = None,
     ) -> bool:
         """Store the new state and append the move, in one transaction, iff the room is
-        still at `version`. False means another writer got there first."""
+        still at `version`. False means another writer got there first. `seen_version`:
+        the version the mover saw; `to_act`: the seats to act after this move."""
         try:
             async with self.sessions.begin() as session:
                 result = await session.execute(
@@ -212,6 +253,8 @@ class Repository:
                 session.add(MoveRow(
                     room_code=code, game_no=game_no, version=version + 1, seat=seat,
                     move=move, events=events, created_at=now(),
+                    seen_version=version if seen_version is None else seen_version,
+                    to_act=to_act,
                 ))
         except IntegrityError:
             return False
@@ -241,11 +284,15 @@ class Repository:
 
     async def chat(self, code: str, limit: int) -> list[ChatRow]:
         async with self.sessions() as session:
-            rows = await session.scalars(
-                select(ChatRow).where(ChatRow.room_code == code)
-                .order_by(ChatRow.id.desc()).limit(limit)
-            )
-            return list(reversed(list(rows)))
+            return await self._chat(session, code, limit)
+
+    @staticmethod
+    async def _chat(session: AsyncSession, code: str, limit: int) -> list[ChatRow]:
+        rows = await session.scalars(
+            select(ChatRow).where(ChatRow.room_code == code)
+            .order_by(ChatRow.id.desc()).limit(limit)
+        )
+        return list(reversed(list(rows)))
 
     async def delete_room(self, code: str) -> None:
         async with self.sessions.begin() as session:

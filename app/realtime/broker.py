@@ -24,6 +24,11 @@ from typing import Any, Protocol
 Message = dict[str, Any]
 
 
+def channel(code: str) -> str:
+    """The bus channel of a room."""
+    return f"room:{code}"
+
+
 class Subscriber:
     def __init__(self, channel: str) -> None:
         self.channel = channel

@@ -17,8 +17,7 @@ import time
 from collections import defaultdict
 from typing import Any
 
-from app.realtime.broker import Broker
-from app.rooms.service import channel
+from app.realtime.broker import Broker, channel
 
 log = logging.getLogger(__name__)
 

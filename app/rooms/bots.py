@@ -1,8 +1,9 @@
 """Bots for empty seats: how a bot chooses, and the per-room runner that lets bots move.
 
-Choosing is generic over every game: a game's rules may offer a smarter
-`bot_move(state, seat, rng) -> move` (a game package's own bots.py); otherwise, or when
-that move is not legal, the bot picks uniformly at random from `legal_moves`. The
+Choosing is generic over every game: a "good" bot asks the game's
+`rules.bot_move(view, seat, rng)`, which decides from the seat's own view alone
+(docs/contracts.md §6); a "random" bot, a `None` answer, or a move that is not listed
+falls back to a uniform random choice from `legal_moves`. The
 generator is seeded from (room seed, version, seat), so a bot's move is reproducible.
 
 Moving is the RoomService's job (the same pipeline as people's moves); the `BotRunner`
@@ -20,7 +21,7 @@ import random
 from collections.abc import Awaitable, Callable, Sequence
 from typing import Any
 
-from app.games.base import Rules
+from app.games.base import Rules, listed_move
 
 log = logging.getLogger(__name__)
 
@@ -30,23 +31,26 @@ def bot_rng(seed: int | None, version: int, seat: int) -> random.Random:
     return random.Random(f"stammtisch-bot:{seed}:{version}:{seat}")
 
 
-def choose_move(rules: Rules[Any], state: Any, seat: int, rng: random.Random) -> Any | None:
-    """A legal move for `seat`, or None if it has none. Asks the game's own
-    `rules.bot_move` first, if it has one, and falls back to a uniform random choice."""
+def choose_move(rules: Rules[Any], state: Any, seat: int, rng: random.Random,
+                level: str = "good") -> Any | None:
+    """A legal move for `seat`, or None if it has none. A "good" bot asks
+    `rules.bot_move` with the seat's view; otherwise a uniform random choice."""
     moves: Sequence[Any] = rules.legal_moves(state, seat)
     if not moves:
         return None
     smart = getattr(rules, "bot_move", None)
-    if callable(smart):
+    if level == "good" and callable(smart):
         try:
-            move = smart(state, seat, rng)
+            move = smart(rules.view(state, seat), seat, rng)
         except Exception:  # a game's bot must never stop the table
             log.exception("%s: bot_move failed; playing a random move", rules.id)
         else:
-            if move in moves:
-                return move
-            log.warning("%s: bot_move gave an illegal move %r; playing a random one",
-                        rules.id, move)
+            listed = listed_move(moves, move) if move is not None else None
+            if listed is not None:
+                return listed
+            if move is not None:
+                log.warning("%s: bot_move gave an unlisted move %r; playing a random one",
+                            rules.id, move)
     return rng.choice(list(moves))
 
 

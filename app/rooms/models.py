@@ -13,6 +13,7 @@ class SeatInfo(BaseModel):
     index: int
     name: str | None
     bot: bool = False
+    level: str | None = None  # a bot's level, "random" or "good"; None for people
     connected: bool = False
 
 

@@ -1,21 +1,20 @@
 """The JSON API: everything the pages do, under /api, documented in OpenAPI.
 
-Room errors become HTTP responses here, in `install_error_handlers`, and nowhere else:
-`{"detail": reason, "code": code}` with the error's status (plus `version` for stale).
+Errors become `{"detail": reason, "code": code}` responses (plus `version` for stale) in
+one place, app/web/errors.py.
 """
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Literal
 
-from fastapi import APIRouter, FastAPI, Request, Response, status
-from fastapi.responses import JSONResponse
-from pydantic import BaseModel, Field
+from fastapi import APIRouter, Response
+from pydantic import BaseModel, Field, StrictInt
 
-from app.games.base import IllegalMove, options_schema
-from app.rooms.errors import RoomError, StaleVersion
+from app.games.base import options_schema
 from app.rooms.models import ChatLine, RoomInfo, Snapshot
 from app.web.deps import (
+    GamesDep,
     HostTokenDep,
     RoomsDep,
     SeatTokenDep,
@@ -40,18 +39,18 @@ class GameInfo(BaseModel):
 class CreateRoom(BaseModel):
     game: str
     options: dict[str, Any] = Field(default_factory=dict)
-    seats: int
+    seats: StrictInt
     public: bool = False
     spectators: bool = True
 
 
 class TakeSeat(BaseModel):
     name: str = Field(max_length=200)
-    seat: int | None = None
+    seat: StrictInt | None = None
 
 
 class MoveBody(BaseModel):
-    version: int
+    version: StrictInt  # strict: `true` is not version 1
     move: dict[str, Any]
 
 
@@ -68,7 +67,8 @@ class SeatTaken(BaseModel):
 
 
 class AddBot(BaseModel):
-    seat: int
+    seat: StrictInt
+    level: Literal["random", "good"] = "good"
 
 
 class BotAdded(BaseModel):
@@ -92,16 +92,16 @@ class Problem(BaseModel):
 
 
 ERRORS: dict[int | str, dict[str, Any]] = {
-    code: {"model": Problem} for code in (403, 404, 409, 422)
+    code: {"model": Problem} for code in (403, 404, 409, 422, 429)
 }
 
 
 @router.get("/games", response_model=list[GameInfo])
-async def list_games(rooms: RoomsDep) -> list[GameInfo]:
+async def list_games(games: GamesDep) -> list[GameInfo]:
     return [
         GameInfo(id=r.id, title=r.title, min_players=r.min_players,
                  max_players=r.max_players, options=options_schema(r.Options))
-        for r in sorted(rooms.games.values(), key=lambda r: r.title)
+        for r in sorted(games.values(), key=lambda r: r.title)
     ]
 
 
@@ -175,7 +175,7 @@ async def add_bot(
 ) -> BotAdded:
     """The host seats a bot in an empty seat: before the start, or mid-game in a seat
     the host emptied (the bot takes over). Bots move by themselves."""
-    name = await rooms.add_bot(code, host_token, body.seat)
+    name = await rooms.add_bot(code, host_token, body.seat, body.level)
     return BotAdded(seat=body.seat, name=name)
 
 
@@ -208,20 +208,3 @@ async def chat_history(code: str, rooms: RoomsDep, seat_token: SeatTokenDep) -> 
 @router.post("/rooms/{code}/chat", response_model=ChatLine, status_code=201, responses=ERRORS)
 async def chat(code: str, body: ChatBody, rooms: RoomsDep, seat_token: SeatTokenDep) -> ChatLine:
     return await rooms.chat(code, await rooms.viewer(code, seat_token), body.text)
-
-
-def install_error_handlers(app: FastAPI) -> None:
-    async def room_error(_: Request, exc: Exception) -> JSONResponse:
-        assert isinstance(exc, RoomError)
-        body: dict[str, Any] = {"detail": exc.reason, "code": exc.code}
-        if isinstance(exc, StaleVersion):
-            body["version"] = exc.current
-        return JSONResponse(body, status_code=exc.status)
-
-    async def illegal_move(_: Request, exc: Exception) -> JSONResponse:
-        assert isinstance(exc, IllegalMove)
-        return JSONResponse({"detail": exc.reason, "code": "illegal"},
-                            status_code=status.HTTP_422_UNPROCESSABLE_CONTENT)
-
-    app.add_exception_handler(RoomError, room_error)
-    app.add_exception_handler(IllegalMove, illegal_move)

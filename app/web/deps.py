@@ -1,20 +1,27 @@
 """Dependencies as Annotated aliases, and the cookie names (one seat cookie per room).
 
+The same aliases serve the JSON API, the pages and the WebSocket endpoint: they take an
+`HTTPConnection`, which is a request or a socket. The app's parts (settings, games,
+rooms, hub) live on `app.state`, put there by `create_app`; only this module reads it.
+
 `st_<code>` holds the seat token, `sth_<code>` the host token: both HttpOnly and
 SameSite=Lax, Secure when COOKIE_SECURE is set (behind HTTPS).
 """
 
 from __future__ import annotations
 
-from typing import Annotated
+from typing import Annotated, Any
 
-from fastapi import Depends, Request, Response
+from fastapi import Depends, HTTPException, Response
+from starlette.requests import HTTPConnection
 
+from app.games.base import Rules
 from app.realtime.hub import Hub
 from app.rooms.service import RoomService
 from app.settings import Settings
 
 COOKIE_MAX_AGE = 60 * 60 * 24 * 30
+Games = dict[str, Rules[Any]]
 
 
 def seat_cookie(code: str) -> str:
@@ -25,30 +32,40 @@ def host_cookie(code: str) -> str:
     return f"sth_{code}"
 
 
-def get_settings(request: Request) -> Settings:
-    settings: Settings = request.app.state.settings
+def get_settings(conn: HTTPConnection) -> Settings:
+    settings: Settings = conn.app.state.settings
     return settings
 
 
-def get_rooms(request: Request) -> RoomService:
-    rooms: RoomService = request.app.state.rooms
+def get_games(conn: HTTPConnection) -> Games:
+    games: Games = conn.app.state.games
+    return games
+
+
+def get_rooms(conn: HTTPConnection) -> RoomService:
+    rooms: RoomService | None = getattr(conn.app.state, "rooms", None)
+    if rooms is None:  # outside the lifespan (starting or stopping)
+        raise HTTPException(503, "Rooms are not available yet.")
     return rooms
 
 
-def get_hub(request: Request) -> Hub:
-    hub: Hub = request.app.state.hub
+def get_hub(conn: HTTPConnection) -> Hub:
+    hub: Hub | None = getattr(conn.app.state, "hub", None)
+    if hub is None:
+        raise HTTPException(503, "Rooms are not available yet.")
     return hub
 
 
-def get_seat_token(request: Request, code: str) -> str | None:
-    return request.cookies.get(seat_cookie(code))
+def get_seat_token(conn: HTTPConnection, code: str) -> str | None:
+    return conn.cookies.get(seat_cookie(code))
 
 
-def get_host_token(request: Request, code: str) -> str | None:
-    return request.cookies.get(host_cookie(code))
+def get_host_token(conn: HTTPConnection, code: str) -> str | None:
+    return conn.cookies.get(host_cookie(code))
 
 
 SettingsDep = Annotated[Settings, Depends(get_settings)]
+GamesDep = Annotated[Games, Depends(get_games)]
 RoomsDep = Annotated[RoomService, Depends(get_rooms)]
 HubDep = Annotated[Hub, Depends(get_hub)]
 SeatTokenDep = Annotated[str | None, Depends(get_seat_token)]

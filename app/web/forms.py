@@ -10,23 +10,11 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from app.games.base import IllegalMove, Rules, options_schema
-from app.rooms.errors import RoomError, RoomNotFound
+from app.games.base import Rules, options_schema
 from app.rooms.models import SeatInfo
+from app.web.errors import FormError
 
-
-class FormError(ValueError):
-    """A form field that cannot be read; the message says which."""
-
-
-USER_ERRORS: tuple[type[Exception], ...] = (RoomError, IllegalMove, FormError)
-"""Errors whose message is for the person who filled in the form."""
-NOT_FOUND: tuple[type[Exception], ...] = (RoomNotFound,)
-
-
-def message(exc: Exception) -> str:
-    text = getattr(exc, "reason", None) or getattr(exc, "message", None) or str(exc)
-    return str(text).strip("'\"") or "That did not work."
+__all__ = ["FormError", "options_from_form", "room_params", "seat_rows"]
 
 
 def room_params(rules: Rules[Any], form: Mapping[str, Any]) -> dict[str, Any]:

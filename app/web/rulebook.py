@@ -6,6 +6,7 @@ The texts are copies of the binding rules files, kept in the repository
 
 from __future__ import annotations
 
+import re
 from functools import lru_cache
 from pathlib import Path
 
@@ -15,6 +16,7 @@ from app.web.markdown import to_html
 
 RULES_DIR = Path(__file__).resolve().parents[1] / "rules_text"
 
+_GAME_ID = re.compile(r"[a-z0-9][a-z0-9_-]{0,63}")
 _ALIASES = {
     "null_bock": "null-bock",
     "stier_zoekt_bier": "stier-zoekt-bier",
@@ -25,6 +27,8 @@ _ALIASES = {
 
 def rules_file(game_id: str) -> Path | None:
     stem = _ALIASES.get(game_id, game_id)
+    if not _GAME_ID.fullmatch(stem):  # never a path from the URL: "..", "/", 300 x "x"
+        return None
     path = RULES_DIR / f"{stem}.md"
     return path if path.is_file() else None
 

@@ -4,7 +4,7 @@ The seat comes from the room's seat cookie; without one the socket is a spectato
 (refused if the room has spectators off). Every socket follows the room's channel on the
 broker; a `{room, version}` notice makes it load and render ITS viewer's view, so a
 hand never travels on the bus and a socket that missed versions gets the newest.
-Errors become `error` messages here, in `wire_error`, and nowhere else.
+Errors become `error` messages through `wire_error` (app/web/errors.py).
 """
 
 from __future__ import annotations
@@ -22,22 +22,24 @@ from pydantic import BaseModel, ValidationError
 from starlette.websockets import WebSocketDisconnect, WebSocketState
 
 from app.games.base import IllegalMove
+from app.realtime.broker import channel
 from app.realtime.hub import Hub
-from app.realtime.protocol import (
+from app.rooms.errors import NotSeated, RoomError, RoomNotFound, StaleVersion
+from app.rooms.live import Frame, LiveRoom
+from app.rooms.service import LOG_LINES, RoomService
+from app.web.bodies import strict_json
+from app.web.deps import host_cookie, seat_cookie
+from app.web.errors import wire_error
+from app.web.protocol import (
     MAX_MESSAGE_BYTES,
-    BoardOut,
     ChatIn,
     ChatOut,
     ErrorOut,
     MoveIn,
     PresenceOut,
     RoomOut,
-    ViewOut,
     client_message,
 )
-from app.rooms.errors import NotSeated, RoomError, RoomNotFound, StaleVersion
-from app.rooms.service import RoomService, channel
-from app.web.deps import host_cookie, seat_cookie
 from app.web.render import render_board
 
 log = logging.getLogger(__name__)
@@ -51,18 +53,6 @@ def origin_ok(websocket: WebSocket) -> bool:
         return True
     host = websocket.headers.get("host", "")
     return urlsplit(origin).netloc.lower() == host.lower()
-
-
-def wire_error(exc: Exception) -> ErrorOut:
-    if isinstance(exc, StaleVersion):
-        return ErrorOut(code=exc.code, reason=exc.reason, version=exc.current)
-    if isinstance(exc, RoomError):
-        return ErrorOut(code=exc.code, reason=exc.reason)
-    if isinstance(exc, IllegalMove):
-        return ErrorOut(code="illegal", reason=exc.reason)
-    if isinstance(exc, ValidationError | ValueError | RecursionError):
-        return ErrorOut(code="malformed", reason="That message is not understood.")
-    return ErrorOut(code="error", reason="Something went wrong.")
 
 
 class Bucket:
@@ -89,45 +79,45 @@ class Connection:
         self.token = websocket.cookies.get(seat_cookie(code))
         self.host_token = websocket.cookies.get(host_cookie(code))
         self.seat: int | None = None
-        self.game_id = ""
         self.conn = 0
         self.sent_version = -1
         self.sent_status = ""
+        self.log_game = -1  # the game whose log this socket holds ...
+        self.log_count = 0  # ... and how many of its lines
         self.send_lock = asyncio.Lock()
         self.chat_bucket = Bucket()
 
-    async def send(self, message: BaseModel) -> None:
+    async def send_text(self, text: str) -> None:
         async with self.send_lock:
             try:
-                await self.ws.send_text(message.model_dump_json())
+                await self.ws.send_text(text)
             except RuntimeError as exc:
                 # The peer left while a broadcast was on its way: a disconnect, not a
                 # failure (Starlette raises WebSocketDisconnected, a RuntimeError).
                 raise WebSocketDisconnect(1006) from exc
 
+    async def send(self, message: BaseModel) -> None:
+        await self.send_text(message.model_dump_json())
+
     async def send_room(self) -> None:
         room = await self.rooms.room(self.code)
-        self.game_id = room.game_id
         is_host = await self.rooms.is_host(self.code, self.host_token)
         self.sent_status = room.status
         await self.send(RoomOut(room=room, seat=self.seat, host=is_host))
 
-    async def send_state(self, force: bool = False, notice: int | None = None) -> None:
-        """This viewer's newest view (a board for browsers); then the room, if the status
-        changed (started, finished, reopened). `notice`: the version a bus notice
-        announced, which lets the sockets of one room share one database read."""
-        if notice is not None and notice <= self.sent_version:
-            return
-        snap = await self.rooms.snapshot(self.code, self.seat, at_least=notice)
-        if snap.view is not None and (snap.version > self.sent_version or force):
-            self.sent_version = snap.version
-            common: dict[str, Any] = snap.model_dump(exclude={"view"})
-            if self.html:
-                html = render_board(self.game_id, snap.view, snap.seat, snap.names)
-                await self.send(BoardOut(html=html, **common))
-            else:
-                await self.send(ViewOut(view=snap.view, **common))
-        if snap.status != self.sent_status:
+    async def send_state(self, reset: bool = False) -> None:
+        """This viewer's newest picture (a board for browsers) with the log lines new to
+        this socket; then the room, if the status changed (started, finished, reopened).
+        The message is made once per (version, viewer, log position) and shared by every
+        socket in the same place: see `state_text`."""
+        frame = await self.rooms.frame(self.code, self.seat)
+        if frame.view is not None and (frame.version > self.sent_version or reset):
+            reset = reset or frame.game_no != self.log_game or self.log_count > len(frame.log)
+            start = max(0, len(frame.log) - LOG_LINES) if reset else self.log_count
+            await self.send_text(state_text(frame, self.html, start, reset))
+            self.sent_version, self.log_game, self.log_count = (
+                frame.version, frame.game_no, len(frame.log))
+        if frame.status != self.sent_status:
             await self.send_room()
 
     async def send_presence(self) -> None:
@@ -136,25 +126,35 @@ class Connection:
 
     async def greet(self) -> None:
         await self.send_room()
-        await self.send_state(force=True)
+        await self.send_state(reset=True)
         for line in await self.rooms.chat_history(self.code):
             await self.send(ChatOut(**line.model_dump()))
         await self.send_presence()
 
     async def reseat(self) -> None:
-        seat = await self.rooms.seat_of(self.code, self.token)
+        """Seats changed: who is this socket now? One who may no longer watch (removed
+        from a room without spectators) is told and closed (4403)."""
+        try:
+            seat = await self.rooms.viewer(self.code, self.token)
+        except NotSeated as exc:
+            await self.send(ErrorOut(code="no_spectators", reason=exc.reason))
+            await self.ws.close(code=4403)
+            raise WebSocketDisconnect(4403) from exc
         if seat != self.seat:
             self.seat = seat
             await self.hub.move(self.code, self.conn, seat)
-            await self.send_state(force=True)
+            await self.send_state(reset=True)
 
     async def follow(self, subscriber: Any) -> None:
         """Bus notices -> this socket, rendered for this viewer."""
         async for message in subscriber:
+            await self.rooms.on_notice(self.code, message)
             kind = message.get("kind")
             if kind == "state":
                 version = message.get("version")
-                await self.send_state(notice=version if isinstance(version, int) else None)
+                if not isinstance(version, int) or version > self.sent_version:
+                    await self.reseat()
+                    await self.send_state()
             elif kind == "room":
                 await self.reseat()
                 await self.send_room()
@@ -179,10 +179,10 @@ class Connection:
                 await self.send(ErrorOut(code="too_big", reason="That message is too long."))
                 continue
             try:
-                await self.handle(client_message.validate_python(json.loads(text)))
+                await self.handle(client_message.validate_python(strict_json(text)))
             except StaleVersion as exc:
                 await self.send(wire_error(exc))
-                await self.send_state(force=True)
+                await self.send_state(reset=True)
             except (RoomError, IllegalMove, ValidationError, ValueError, RecursionError) as exc:
                 await self.send(wire_error(exc))
             except Exception as exc:  # a failure of ours: say so, keep the socket
@@ -197,7 +197,31 @@ class Connection:
             # no bucket: each one that counts needs a new version first.
             await self.send(ErrorOut(code="too_fast", reason="Slow down a little."))
         else:
-            await self.rooms.chat(self.code, self.seat, message.text)
+            await self.rooms.chat_as(self.code, self.token, message.text)
+
+
+def state_text(frame: Frame, html: bool, start: int, reset: bool) -> str:
+    """The `board` (or `view`) message of `frame` carrying its log from line `start`:
+    rendered and serialised once, then shared through `frame.cache`."""
+    key = ("message", html, start, reset)
+    text = frame.cache.get(key)
+    if text is None:
+        assert frame.view is not None
+        common: dict[str, Any] = {
+            "version": frame.version, "game_no": frame.game_no, "seat": frame.seat,
+            "status": frame.status, "names": frame.names, "outcome": frame.outcome,
+            "log": frame.log[start:], "log_start": start, "log_reset": reset,
+        }
+        if html:
+            board = frame.cache.get("html")
+            if board is None:
+                board = frame.cache["html"] = render_board(
+                    frame.rules_id, frame.view, frame.seat, frame.names)
+            text = json.dumps({"type": "board", **common, "html": board})
+        else:
+            text = json.dumps({"type": "view", **common, "view": frame.view})
+        frame.cache[key] = text
+    return text
 
 
 @router.websocket("/ws/rooms/{code}")
@@ -209,37 +233,48 @@ async def room_socket(websocket: WebSocket, code: str, format: str = "json") -> 
     hub: Hub = websocket.app.state.hub
     connection = Connection(websocket, rooms, hub, code, html=format == "html")
     await websocket.accept()
+    # Subscribe first, then load: no notice falls between the read and the follow.
+    async with rooms.broker.subscribe(channel(code)) as subscriber:
+        live = await rooms.watch(code)
+        if live is None:
+            await connection.send(wire_error(RoomNotFound()))
+            await websocket.close(code=4404)
+            return
+        try:
+            await serve(connection, rooms, hub, live, subscriber)
+        finally:
+            rooms.unwatch(code)
+    if websocket.client_state == WebSocketState.CONNECTED:
+        with contextlib.suppress(Exception):
+            await websocket.close()
+
+
+async def serve(connection: Connection, rooms: RoomService, hub: Hub, live: LiveRoom,
+                subscriber: Any) -> None:
+    code, websocket = connection.code, connection.ws
     try:
-        connection.seat = await rooms.viewer(code, connection.token)
+        connection.seat = rooms.admit(live, connection.token)
     except NotSeated as exc:
         await connection.send(ErrorOut(code="no_spectators", reason=exc.reason))
         await websocket.close(code=4403)
         return
-    except RoomNotFound as exc:
-        await connection.send(wire_error(exc))
-        await websocket.close(code=4404)
-        return
-    async with rooms.broker.subscribe(channel(code)) as subscriber:
-        connection.conn = await hub.join(code, connection.seat)
-        try:
-            await connection.greet()
-            rooms.nudge_bots(code)  # after a restart, a watched game's bots carry on
-            tasks = [asyncio.create_task(connection.read()),
-                     asyncio.create_task(connection.follow(subscriber))]
-            done, pending = await asyncio.wait(tasks, return_when=asyncio.FIRST_COMPLETED)
-            for task in pending:
-                task.cancel()
-            for task in pending:
-                with contextlib.suppress(asyncio.CancelledError, WebSocketDisconnect):
-                    await task
-            for task in done:
-                failure = task.exception()
-                if failure is not None and not isinstance(failure, WebSocketDisconnect):
-                    log.error("room socket %s failed", code, exc_info=failure)
-        except WebSocketDisconnect:
-            pass
-        finally:
-            await hub.leave(code, connection.conn)
-    if websocket.client_state == WebSocketState.CONNECTED:
-        with contextlib.suppress(Exception):
-            await websocket.close()
+    connection.conn = await hub.join(code, connection.seat)
+    try:
+        await connection.greet()
+        rooms.nudge_bots(code)  # after a restart, a watched game's bots carry on
+        tasks = [asyncio.create_task(connection.read()),
+                 asyncio.create_task(connection.follow(subscriber))]
+        done, pending = await asyncio.wait(tasks, return_when=asyncio.FIRST_COMPLETED)
+        for task in pending:
+            task.cancel()
+        for task in pending:
+            with contextlib.suppress(asyncio.CancelledError, WebSocketDisconnect):
+                await task
+        for task in done:
+            failure = task.exception()
+            if failure is not None and not isinstance(failure, WebSocketDisconnect):
+                log.error("room socket %s failed", code, exc_info=failure)
+    except WebSocketDisconnect:
+        pass
+    finally:
+        await hub.leave(code, connection.conn)

@@ -31,7 +31,8 @@ async def test_a_whole_game_then_a_rematch_in_the_same_room(service: RoomService
                 if view["moves"]:
                     version = await service.submit_move(code, token, version, view["moves"][0])
         got = [await notices.get() for _ in range(version - 1)]
-    assert got == [{"room": code, "kind": "state", "version": v} for v in range(2, version + 1)]
+    assert [(m["room"], m["kind"], m["version"]) for m in got] == [
+        (code, "state", v) for v in range(2, version + 1)]
     room = await service.room(code)
     assert room.status == "finished" and room.outcome is not None
     assert await service.repo.move_count(code) == version - 1 == 3
@@ -81,26 +82,61 @@ async def test_views_and_log_are_filtered_per_viewer(service: RoomService) -> No
     assert spectator.view and spectator.view["hand"] is None and spectator.view["moves"] == []
 
 
-async def test_concurrent_moves_at_one_version_exactly_one_wins(
+async def test_simultaneous_choices_at_one_version_are_all_applied(
     make_service: Callable[[], Any],
 ) -> None:
-    """Two "processes" (two services, two engines) and two seats in one process."""
+    """50 pairs of choices sent at one version, each pair through two "processes" (two
+    services, two engines on one database): none is refused, each stored move records
+    the version its seat saw."""
     one: RoomService = await make_service()
     two: RoomService = await make_service()
-    code, host, (ann, bob) = await full_room(one)
+    code, host, (ann, bob) = await full_room(one, tricks=3)
     version = await one.start(code, host)
-    a = (await one.snapshot(code, 0)).view["moves"][0]  # type: ignore[index]
-    b = (await one.snapshot(code, 1)).view["moves"][0]  # type: ignore[index]
+    pairs = 0
+    while pairs < 50:
+        if (await one.room(code)).status == "finished":
+            await one.rematch(code, ann)
+            version = (await one.room(code)).version
+        a = (await one.snapshot(code, 0)).view["moves"][0]  # type: ignore[index]
+        b = (await two.snapshot(code, 1)).view["moves"][0]  # type: ignore[index]
+        order = [(one, ann, a), (two, bob, b)][:: 1 if pairs % 2 else -1]
+        results = await asyncio.gather(
+            *(s.submit_move(code, t, version, m) for s, t, m in order),
+            return_exceptions=True,
+        )
+        assert sorted(results) == [version + 1, version + 2], results  # type: ignore[type-var]
+        version += 2
+        pairs += 1
+    seen = [row.seen_version for row in await one.repo.moves(code, 1)]
+    assert seen == [1, 1, 3, 3, 5, 5]
+
+
+async def test_two_tabs_of_one_seat_at_one_version_exactly_one_wins(
+    make_service: Callable[[], Any],
+) -> None:
+    """One seat, two different moves at one version, through two processes: one wins,
+    the other is stale (it was the same seat's choice: a conflict)."""
+    one: RoomService = await make_service()
+    two: RoomService = await make_service()
+    code, host, (ann, bob) = await full_room(one, tricks=3)
+    version = await one.start(code, host)
+    first, second = (await one.snapshot(code, 0)).view["moves"][:2]  # type: ignore[index]
     results = await asyncio.gather(
-        one.submit_move(code, ann, version, a),
-        two.submit_move(code, bob, version, b),
-        one.submit_move(code, bob, version, b),
+        one.submit_move(code, ann, version, first),
+        two.submit_move(code, ann, version, second),
+        one.submit_move(code, ann, version, second),
         return_exceptions=True,
     )
     wins = [r for r in results if isinstance(r, int)]
     assert wins == [version + 1], results
     assert all(isinstance(r, errors.StaleVersion) for r in results if r not in wins)
     assert (await state_of(one, code))[::2] == (version + 1, 1)
+    # A move sent at a version before another seat's move, by a seat that was NOT to
+    # act then, stays stale: bob chose, the trick is not over, then bob again at v1.
+    b = (await one.snapshot(code, 1)).view["moves"][0]  # type: ignore[index]
+    assert await two.submit_move(code, bob, version + 1, b) == version + 2
+    with pytest.raises(errors.StaleVersion):
+        await one.submit_move(code, bob, version, b)
 
 
 async def test_the_version_guard_holds_without_the_lock(service: RoomService) -> None:
@@ -135,30 +171,63 @@ async def test_a_restarted_service_continues_the_game(
     assert await again.submit_move(code, bob, version, move) == version + 1
 
 
-async def test_viewers_of_one_notice_share_one_read_but_never_an_older_one(
+def count_reads(service: RoomService, monkeypatch: pytest.MonkeyPatch) -> list[Any]:
+    """Every database read the service makes, as (method, args)."""
+    reads: list[Any] = []
+    for name in ("load", "load_live", "moves", "chat"):
+        original = getattr(service.repo, name)
+
+        def counting(*args: Any, _original: Any = original, _name: str = name,
+                     **kwargs: Any) -> Any:
+            reads.append((_name, args, kwargs))
+            return _original(*args, **kwargs)
+
+        monkeypatch.setattr(service.repo, name, counting)
+    return reads
+
+
+async def test_a_watched_room_serves_views_and_moves_without_reading(
     service: RoomService, monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    code, host, (ann, _bob) = await full_room(service)
+    code, host, (ann, bob) = await full_room(service, tricks=3)
     version = await service.start(code, host)
-    reads = 0
-    load = service.repo.load
+    reads = count_reads(service, monkeypatch)
+    assert await service.watch(code) is not None
+    assert [r[0] for r in reads] == ["load_live"]  # one read when a room comes in
+    reads.clear()
+    assert await service.watch(code) is not None  # a second socket: no read
+    for _ in range(3):
+        snaps = [await service.snapshot(code, seat) for seat in [0, 1, None] * 4]
+        assert {s.version for s in snaps} == {version}
+        version = await service.submit_move(code, ann, version, snaps[0].view["moves"][0])  # type: ignore[index]
+        seen = await service.snapshot(code, 1)
+        version = await service.submit_move(code, bob, version, seen.view["moves"][0])  # type: ignore[index]
+        assert await service.viewer(code, bob) == 1 and await service.is_host(code, host)
+    assert reads == []
+    assert (await service.frame(code, 0)) is (await service.frame(code, 0))  # made once
+    assert any("wins the trick" in line for line in (await service.snapshot(code, 0)).log)
 
-    async def counting_load(room_code: str) -> Any:
-        nonlocal reads
-        reads += 1
-        return await load(room_code)
 
-    monkeypatch.setattr(service.repo, "load", counting_load)
-    snaps = await asyncio.gather(
-        *(service.snapshot(code, seat, at_least=version) for seat in [0, 1, None] * 4)
-    )
-    assert reads == 1 and {s.version for s in snaps} == {version}
-    assert [s.seat for s in snaps] == [0, 1, None] * 4
-    move = snaps[0].view["moves"][0]  # type: ignore[index]
-    newer = await service.submit_move(code, ann, version, move)
-    reads = 0
-    fresh = await service.snapshot(code, 1, at_least=newer)
-    assert fresh.version == newer and reads == 1
+async def test_a_notice_from_another_process_reads_only_the_newer_moves_once(
+    make_service: Callable[[], Any], monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    one: RoomService = await make_service()
+    two: RoomService = await make_service()
+    code, host, (ann, bob) = await full_room(one, tricks=3)
+    version = await one.start(code, host)
+    await one.watch(code)
+    for token, seat in ((ann, 0), (bob, 1)):
+        move = (await two.snapshot(code, seat)).view["moves"][0]  # type: ignore[index]
+        version = await two.submit_move(code, token, version, move)
+    reads = count_reads(one, monkeypatch)
+    assert (await one.snapshot(code, 0)).version == version - 2  # not told yet
+    notice = {"room": code, "kind": "state", "version": version, "origin": two.origin}
+    await asyncio.gather(*(one.on_notice(code, notice) for _ in range(6)))
+    assert [(name, kwargs.get("after")) for name, _, kwargs in reads] == [
+        ("load_live", (1, version - 2))]
+    mine = await one.snapshot(code, 0)
+    theirs = await two.snapshot(code, 0)
+    assert mine == theirs and mine.version == version
 
 
 async def test_the_bus_carries_versions_never_views_or_hands(service: RoomService) -> None:
@@ -174,5 +243,5 @@ async def test_the_bus_carries_versions_never_views_or_hands(service: RoomServic
             messages.append(await bus.get())
     assert [m["kind"] for m in messages] == ["state", "state", "state", "chat"]
     for message in messages:
-        assert set(message) <= {"room", "kind", "version", "line"}
+        assert set(message) <= {"room", "kind", "version", "line", "origin", "id"}
         assert "hand" not in repr(message) and "view" not in repr(message)

@@ -11,8 +11,9 @@ from app.rooms.tokens import hash_token
 TOY = "toy-high-card"
 
 
-async def full_room(service: RoomService, players: int = 2) -> tuple[str, str, list[str]]:
-    room, host = await service.create_room(TOY, {"tricks": 1}, players, False, True)
+async def full_room(service: RoomService, players: int = 2,
+                    tricks: int = 1) -> tuple[str, str, list[str]]:
+    room, host = await service.create_room(TOY, {"tricks": tricks}, players, False, True)
     tokens = []
     for i in range(players):
         _, token = await service.take_seat(room.code, f"P{i}", None,

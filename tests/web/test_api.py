@@ -175,12 +175,14 @@ async def test_openapi_documents_the_api_with_response_models(
     assert {"RoomInfo", "Snapshot", "Problem"} <= set(spec["components"]["schemas"])
 
 
-async def test_cookies_are_secure_when_configured(sqlite_url: str, toy: object) -> None:
+async def test_cookies_are_secure_when_configured(
+    sqlite_url: str, games: dict[str, object]
+) -> None:
     from app.main import create_app
     from tests.conftest import settings_for
 
     settings = settings_for(sqlite_url).model_copy(update={"cookie_secure": True})
-    secure_app = create_app(settings)
+    secure_app = create_app(settings, games)  # type: ignore[arg-type]
     async with secure_app.router.lifespan_context(secure_app), another(secure_app) as client:
         response = await client.post("/api/rooms", json={"game": TOY, "seats": 2})
         assert "Secure" in response.headers["set-cookie"]

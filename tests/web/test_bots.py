@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
+from typing import Any
 
 import httpx
 import pytest
@@ -49,7 +50,7 @@ async def test_a_person_plays_a_whole_game_with_bots_over_websockets(
     await start(code, ann)
     final = await autoplay(ann, random.Random(11))  # only Ann's moves are sent
     assert final["status"] == "finished" and sum(final["outcome"]["scores"]) == 3
-    assert "Bot 2 has chosen." in final["log"]
+    assert "Bot 2 has chosen." in final["log_text"]
     seen = await watcher.expect("view", version=final["version"])
     assert seen["outcome"] == final["outcome"]
 
@@ -81,9 +82,10 @@ async def test_the_bots_endpoint_refuses_with_reasons_and_is_documented(
 
 async def test_bots_carry_on_after_a_server_restart(
     live_server: Callable[..., LiveServer], sqlite_url: str, people: Make,
+    games: dict[str, Any],
 ) -> None:
     slow_settings = settings_for(sqlite_url).model_copy(update={"bot_delay_ms": 60_000})
-    slow = LiveServer(create_app(slow_settings))
+    slow = LiveServer(create_app(slow_settings, games))
     slow.start()
     try:
         code, ann = await host_with_bots(slow, people, 3)
@@ -104,10 +106,11 @@ async def test_bots_carry_on_after_a_server_restart(
 
 async def test_a_socket_that_connects_nudges_the_bots(
     live_server: Callable[..., LiveServer], sqlite_url: str, people: Make,
+    games: dict[str, Any],
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     slow_settings = settings_for(sqlite_url).model_copy(update={"bot_delay_ms": 60_000})
-    slow = LiveServer(create_app(slow_settings))
+    slow = LiveServer(create_app(slow_settings, games))
     slow.start()
     try:
         code, ann = await host_with_bots(slow, people, 2, tricks=1)

@@ -39,7 +39,7 @@ async def test_game_continues_after_a_server_restart(
     await bob.connect(code)
     bobs = await bob.expect("view", version=2)
     await bob.send({"type": "move", "version": 2, "move": bobs["view"]["moves"][0]})
-    assert (await ann.expect("view", version=3))["log"][-1].endswith("wins the trick.")
+    assert (await ann.expect("view", version=3))["log_text"][-1].endswith("wins the trick.")
 
 
 async def test_two_servers_one_database_concurrent_moves_one_wins(
@@ -82,7 +82,7 @@ async def test_redis_carries_a_move_from_one_server_to_a_client_of_the_other(
     await ann.send({"type": "move", "version": 1, "move": first["view"]["moves"][0]})
     for person in (bob, watcher):  # both on the other server
         got = await person.expect("view", version=2)
-        assert got["log"] == ["P0 has chosen."]
+        assert got["log_text"] == ["P0 has chosen."]
     presence = await ann.expect("presence", seats=[0, 1], spectators=1)
     assert presence  # seats and spectators of both processes
     await bob.send({"type": "chat", "text": "from two"})
@@ -128,8 +128,8 @@ async def test_two_sockets_on_two_servers_move_at_one_version(
     # "stale" may arrive before or after the winner's board reaches it: both orders are
     # right, so the test does not depend on which socket hears first.
     boards = [await p.expect("view", version=2) for p in (ann, bob)]
-    assert all(b["log"] == boards[0]["log"] for b in boards)
-    (line,) = boards[0]["log"]
+    assert all(b["log_text"] == boards[0]["log_text"] for b in boards)
+    (line,) = boards[0]["log_text"]
     assert line in {"P0 has chosen.", "P1 has chosen."}
     winner, loser = (ann, bob) if line.startswith("P0") else (bob, ann)
     assert (await loser.expect("error"))["code"] == "stale"
@@ -138,4 +138,4 @@ async def test_two_sockets_on_two_servers_move_at_one_version(
     await loser.send({"type": "move", "version": 2, "move": current["view"]["moves"][0]})
     for person in (ann, bob):
         done = await person.expect("view", version=3)
-        assert done["log"][-1].endswith("wins the trick.")
+        assert done["log_text"][-1].endswith("wins the trick.")

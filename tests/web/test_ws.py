@@ -12,7 +12,7 @@ import pytest
 from starlette.websockets import WebSocketDisconnect
 from websockets.exceptions import InvalidStatus
 
-from app.realtime.protocol import ErrorOut
+from app.web.protocol import ErrorOut
 from app.web.ws import Connection
 from tests.client import Make, Person, autoplay, seated_room, start
 from tests.live import LiveServer
@@ -32,8 +32,8 @@ async def test_three_clients_play_a_whole_game(server: LiveServer, people: Make)
     assert len({f["version"] for f in finals}) == 1
     assert all(f["outcome"] == finals[0]["outcome"] for f in finals)
     assert sum(finals[0]["outcome"]["scores"]) == 3
-    assert any("wins the trick" in line for line in finals[0]["log"])
-    assert "P0 has chosen." in finals[1]["log"]
+    assert any("wins the trick" in line for line in finals[0]["log_text"])
+    assert "P0 has chosen." in finals[1]["log_text"]
     finished = await players[0].expect("room", timeout=5)
     while finished["room"]["status"] != "finished":
         finished = await players[0].expect("room", timeout=5)
@@ -80,7 +80,7 @@ async def test_a_move_reaches_everyone_rendered_for_each(
     for person, seat in ((ann, 0), (bob, 1), (watcher, None)):
         view = await person.expect("view", version=2)
         assert view["seat"] == seat and view["view"]["chosen"] == [True, False]
-        assert view["log"] == ["P0 has chosen."]
+        assert view["log_text"] == ["P0 has chosen."]
 
 
 async def test_refused_messages_leave_the_game_unchanged_for_everyone(
@@ -256,7 +256,7 @@ async def test_rematch_reaches_every_socket_in_the_same_room(
     assert response.json() == {"code": code}
     for person, final in zip(players, finals, strict=True):
         fresh = await person.expect("view", version=final["version"] + 1)
-        assert fresh["status"] == "playing" and fresh["log"] == [] and fresh["outcome"] is None
+        assert fresh["status"] == "playing" and fresh["log_text"] == [] and fresh["outcome"] is None
         room = await person.expect("room")
         while room["room"]["status"] != "playing":  # skip the earlier "finished" notice
             room = await person.expect("room")

@@ -1,13 +1,15 @@
-"""The automatic steps of Bullenparty: everything that happens without a choice.
+"""What a move does, and everything that then happens without a choice.
 
-Each function works on a fresh copy of the state (made by `apply`) and appends what
-happened to `events`. `advance` runs the game forward until somebody must decide.
+`play` carries out one listed move on a fresh copy of the state (made by `apply`) and
+appends what happened to `events`; `advance` runs the game forward until somebody must
+decide. Only moves that `moves.legal_moves` listed ever arrive here.
 """
 
 from __future__ import annotations
 
-from app.games.base import Event, Rng, who
+from app.games.base import Event, Move, Rng, who
 from app.games.bullenparty.cards import HAND_SIZE, ROW_LIMIT, ROW_START, heads
+from app.games.bullenparty.moves import bidders
 from app.games.bullenparty.state import (
     BID,
     EXTEND,
@@ -19,18 +21,66 @@ from app.games.bullenparty.state import (
     Row,
     State,
 )
+from app.games.bullenparty.texts import bid_text, cards_text, plural, row_name
 
 
-def cards_text(cards: list[int]) -> str:
-    return ", ".join(str(c) for c in cards)
+def played(state: State, seat: int, cards: list[int], src: str, dst: str, text: str) -> None:
+    """Remember the last play for the board (only public facts go in here)."""
+    state.last = {"seat": seat, "cards": list(cards), "from": src, "to": dst, "text": text}
 
 
-def bid_text(bid: int | str) -> str:
-    return str(bid) if isinstance(bid, int) else f"zero card {bid}"
+def play(state: State, seat: int, move: Move, events: list[Event]) -> None:
+    kind = move["type"]
+    if kind == "bid":
+        state.seats[seat].pending = move["card"]
+        text = f"{who(seat)} has chosen a bid."
+        events.append(Event("bid", text))
+        events.append(Event("my-bid", f"You bid {bid_text(move['card'])}.", frozenset({seat})))
+        played(state, seat, [], "hand", "bid", text)
+    elif kind == "take":
+        take_row(state, seat, move["row"], events)
+    elif kind == "extend":
+        extend_row(state, seat, move["row"], events)
+    elif state.phase == REDUCE:
+        player = state.seats[seat]
+        pile = lay_card(player.hand, player.piles, move)
+        text = f"{who(seat)} {laid_text(move)}."
+        events.append(Event("place", text))
+        played(state, seat, [move["card"]], "hand", f"pile-{seat}-{pile + 1}", text)
+        if len(player.hand) == HAND_SIZE:
+            end_reduce(state)
+    else:
+        lay_in_secret(state, seat, move, events)
+    advance(state, events)
 
 
-def row_name(index: int) -> str:
-    return f"row {index + 1}"
+def lay_card(hand: list[int], piles: list[list[int]], move: Move) -> int:
+    """Move the card from hand onto its pile; returns the pile's index."""
+    hand.remove(move["card"])
+    if move["type"] == "new_pile":
+        piles.append([move["card"]])
+        return len(piles) - 1
+    piles[move["pile"]].append(move["card"])
+    return int(move["pile"])
+
+
+def laid_text(move: Move, you: bool = False) -> str:
+    s = "" if you else "s"
+    if move["type"] == "new_pile":
+        return f"start{s} a new pile with {move['card']}"
+    return f"lay{s} {move['card']} on pile {move['pile'] + 1}"
+
+
+def lay_in_secret(state: State, seat: int, move: Move, events: list[Event]) -> None:
+    """One card of the final lay-out: only its player sees it until everyone is done."""
+    player = state.seats[seat]
+    assert player.draft_hand is not None and player.draft_piles is not None
+    lay_card(player.draft_hand, player.draft_piles, move)
+    events.append(Event("draft", f"You {laid_text(move, you=True)}.", frozenset({seat})))
+    if not player.draft_hand:
+        text = f"{who(seat)} has laid all their cards."
+        events.append(Event("done", text))
+        played(state, seat, [], "hand", f"piles-{seat}", text)
 
 
 def draw_card(state: State, events: list[Event]) -> int | None:
@@ -74,13 +124,8 @@ def start_round(state: State, events: list[Event]) -> None:
     for seat in state.seats:
         seat.last_bid = None
     rows = "; ".join(f"{row_name(i)}: {cards_text(r.cards)}" for i, r in enumerate(state.rows))
-    events.append(Event("round", f"Round {state.round}. The rows are laid out: {rows}."))
-
-
-def bidders(state: State) -> list[int]:
-    """Seats that have not taken a row this round."""
-    takers = {row.taker for row in state.rows}
-    return [s for s in range(state.players) if s not in takers]
+    last = " (the last round)" if state.last_round else ""
+    events.append(Event("round", f"Round {state.round}{last}. The rows are laid out: {rows}."))
 
 
 def reveal(state: State, events: list[Event]) -> None:
@@ -121,12 +166,13 @@ def take_row(state: State, seat: int, index: int, events: list[Event]) -> None:
     bull = ""
     if row.bull is not None:
         player.bulls.append(row.bull)
-        bull = f" and a bull with {row.bull} heads"
-    events.append(Event(
-        "take",
+        bull = f" and a bull card with {plural(row.bull, 'head')}"
+    text = (
         f"{who(seat)} discards {bid} and takes {row_name(index)}: {cards_text(row.cards)} "
-        f"({heads(row.cards)} heads){bull}.",
-    ))
+        f"({plural(heads(row.cards), 'head')}){bull}."
+    )
+    events.append(Event("take", text))
+    played(state, seat, row.cards, f"row-{index + 1}", f"hand-{seat}", text)
     row.cards, row.bull, row.taker = [], None, seat
     if len(player.hand) > HAND_SIZE:
         state.phase = REDUCE
@@ -146,18 +192,18 @@ def extend_row(state: State, seat: int, index: int, events: list[Event]) -> None
     assert card is not None
     row.cards.append(card)
     state.drawn = None
-    events.append(Event("extend", f"{who(seat)} adds {card} to {row_name(index)}."))
+    text = f"{who(seat)} adds {card} to {row_name(index)}."
+    events.append(Event("extend", text))
+    played(state, seat, [card], "draw", f"row-{index + 1}", text)
     if len(row.cards) >= ROW_LIMIT:
+        name = row_name(index).capitalize()
         if state.bull_stack:
             row.bull = state.bull_stack.pop(0)
             events.append(Event(
-                "close",
-                f"{row_name(index).capitalize()} is closed with a bull of {row.bull} heads.",
+                "close", f"{name} is closed with a bull card of {plural(row.bull, 'head')}."
             ))
         else:
-            events.append(Event(
-                "close", f"{row_name(index).capitalize()} is closed; the bulls are all gone."
-            ))
+            events.append(Event("close", f"{name} is closed; the bull stack is empty."))
     return_zero(state, seat)
 
 
@@ -244,13 +290,13 @@ def begin_final(state: State, events: list[Event]) -> None:
         seat.draft_piles = [list(p) for p in seat.piles]
     events.append(Event(
         "final",
-        "The game is over. Everyone now lays all number cards from hand onto their piles, "
-        "in secret.",
+        "The last round is over. Everyone now lays all number cards from hand onto their "
+        "piles, in secret.",
     ))
 
 
 def finish(state: State, events: list[Event]) -> None:
-    """Reveal the final placements; the game is over."""
+    """Reveal the final lay-outs; the game is over."""
     for s, seat in enumerate(state.seats):
         assert seat.draft_piles is not None
         seat.piles, seat.hand = seat.draft_piles, []

@@ -82,6 +82,8 @@ class State:
     zero_blocked: bool = False  # no card could be drawn: no zero bids this round
     queue: list[int] = field(default_factory=list)  # revealed bidders still to resolve
     drawn: int | None = None  # the card a zero bidder turned up, before placing it
+    # The last play, public only (see views.last_view): seat, cards, from, to, text.
+    last: dict[str, Any] | None = None
 
     @property
     def current(self) -> int | None:
@@ -106,6 +108,7 @@ class State:
             self.zero_blocked,
             list(self.queue),
             self.drawn,
+            None if self.last is None else {**self.last, "cards": list(self.last["cards"])},
         )
 
 

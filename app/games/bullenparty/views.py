@@ -1,18 +1,19 @@
 """What one seat (or a spectator) may see of a Bullenparty game, enough to draw the board.
 
 Public: rows, the turned-up card, the discard pile, piles, bulls, revealed bids, the bull
-stack (never shuffled), counts. Private: a hand, one's own zero card until it is first
-played, a pending bid, a final placement in progress. Never: the draw pile order, the
-cards removed for the player count, the zero cards nobody was dealt.
+stack (never shuffled), counts, zero letters once played. Private, under `mine` only: a
+hand, one's own zero card, a pending bid, a final lay-out in progress. Never: the draw
+pile order, the cards removed for the player count, the zero cards nobody was dealt.
 """
 
 from __future__ import annotations
 
 from app.games.base import JSON, Move, Outcome
-from app.games.bullenparty.cards import HEADS_TEXT, heads
-from app.games.bullenparty.flow import bidders
+from app.games.bullenparty.cards import HEADS_TEXT, ROW_START, heads
+from app.games.bullenparty.moves import bidders
 from app.games.bullenparty.scoring import plus_pile_index, score_of_heads
-from app.games.bullenparty.state import BID, FINAL, Row, Seat, State
+from app.games.bullenparty.state import BID, FINAL, OVER, Row, Seat, State
+from app.games.bullenparty.summary import summary
 
 
 def row_view(index: int, row: Row) -> JSON:
@@ -27,20 +28,20 @@ def row_view(index: int, row: Row) -> JSON:
 
 
 def bid_status(state: State, s: int, bidding: set[int]) -> str | None:
-    """"choosing" / "chosen" while bids are secret; None for a seat not bidding."""
+    """ "choosing" / "chosen" while bids are secret; None for a seat not bidding."""
     if state.phase != BID or s not in bidding:
         return None
     return "choosing" if state.seats[s].pending is None else "chosen"
 
 
-def seat_view(state: State, s: int, viewer: int | None, bidding: set[int]) -> JSON:
+def seat_view(state: State, s: int, bidding: set[int]) -> JSON:
     seat: Seat = state.seats[s]
     pile_heads = [heads(p) for p in seat.piles]
     sc = score_of_heads(pile_heads, seat.bulls)
     return {
         "seat": s,
         "hand_count": len(seat.hand),
-        "zero": seat.zero if seat.zero_known or s == viewer else None,
+        "zero": seat.zero if seat.zero_known else None,
         "piles": [list(p) for p in seat.piles],
         "pile_heads": pile_heads,
         "plus_pile": plus_pile_index(pile_heads),
@@ -65,12 +66,25 @@ def own_view(seat: Seat) -> JSON:
     return {"hand": list(seat.hand), "zero": seat.zero, "pending": seat.pending, "draft": draft}
 
 
+def round_over(state: State) -> int | None:
+    """The round whose summary shows now: from its end until the next round's first
+    move (a bid), and through the final lay-out after the last round."""
+    if state.phase == FINAL:
+        return state.round if state.round else None
+    if state.phase != BID or state.round < 2:
+        return None
+    fresh = all(r.taker is None and len(r.cards) == ROW_START for r in state.rows)
+    untouched = all(s.pending is None and s.last_bid is None for s in state.seats)
+    return state.round - 1 if fresh and untouched else None
+
+
 def view(
     state: State, seat: int | None, to_act: list[int], moves: list[Move],
     outcome: Outcome | None,
 ) -> JSON:
     bidding = set(bidders(state)) if state.phase == BID else set()
-    seats = [seat_view(state, s, seat, bidding) for s in range(state.players)]
+    seats = [seat_view(state, s, bidding) for s in range(state.players)]
+    ended = round_over(state)
     return {
         "game": "bullenparty",
         "players": state.players,
@@ -89,8 +103,14 @@ def view(
         "zero_blocked": state.zero_blocked,
         "seats": seats,
         "scores": [sv["score"]["total"] for sv in seats],
-        "me": own_view(state.seats[seat]) if seat is not None else None,
+        "mine": own_view(state.seats[seat]) if seat is not None else None,
         "heads": HEADS_TEXT,
         "moves": moves,
+        "last": None if state.last is None else {**state.last, "cards": list(state.last["cards"])},
+        "summary": (
+            summary(state, "The game is over", final=True, outcome=outcome)
+            if state.phase == OVER
+            else None if ended is None else summary(state, f"Round {ended} is over")
+        ),
         "outcome": outcome.to_json() if outcome is not None else None,
     }

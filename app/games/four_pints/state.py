@@ -42,6 +42,9 @@ class FourPintsState:
     extra_turns: int = 0  # St Patrick's turns still owed to the active player
     winner: int | None = None  # reached the winning score
     exhausted: bool = False  # the beer supply ran out: the game is over
+    first: int = 0  # the starting seat: a round begins each time play comes back to it
+    round: int = 0
+    last: dict[str, Any] | None = None  # the last play, for the board (see views.py)
 
     @classmethod
     def new(cls, players: int, rng: int) -> FourPintsState:
@@ -85,6 +88,9 @@ class FourPintsState:
             self.extra_turns,
             self.winner,
             self.exhausted,
+            self.first,
+            self.round,
+            None if self.last is None else {**self.last, "cards": list(self.last["cards"])},
         )
 
     def encode(self) -> dict[str, Any]:

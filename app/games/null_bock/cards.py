@@ -116,14 +116,37 @@ def sort_key(card: str) -> tuple[int, int, int]:
     return (0 if is_doe(card) else 1, value(card), 1 if is_pretentious(card) else 0)
 
 
-def name(card: str) -> str:
-    """The card as words for the game log: "the pretentious 7 doe", "a Null Bock"."""
+def face(card: str) -> str:
+    """The card's words as its face shows them: "7 doe", "pretentious 7 doe", "Null Bock"."""
     if is_null_bock(card):
-        return "a Null Bock"
+        return "Null Bock"
     if is_stag(card):
-        return f"the {value(card)} stag"
+        return f"{value(card)} stag"
     prefix = "pretentious " if is_pretentious(card) else ""
-    return f"the {prefix}{value(card)} doe"
+    return f"{prefix}{value(card)} doe"
+
+
+def a(card: str) -> str:
+    """The face with its article, as said aloud: "a 7 doe", "an 8 stag", "an 11 doe"."""
+    words = face(card)
+    return f"{'an' if words[:2] in ('8 ', '11') else 'a'} {words}"
+
+
+def the(card: str) -> str:
+    return f"the {face(card)}"
+
+
+def faces(cards: list[str]) -> str:
+    """ "5 doe, 7 doe and 13 doe" (in the order given)."""
+    words = [face(c) for c in cards]
+    if not words:
+        return "nothing"
+    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " and " + words[-1]
+
+
+def plural(n: int, one: str, many: str | None = None) -> str:
+    """ "1 point", "-1 point", "3 points", "2 Null Bocks"."""
+    return f"{n} {one if abs(n) == 1 else (many or one + 's')}"
 
 
 INFO: dict[str, tuple[bool, int, bool, bool]] = {

@@ -1,95 +1,57 @@
-"""The automatic steps between decisions: dealing, the start of a turn (end of round by
-empty hand, Great Stag, the empty-Arena duty, passing), round ends and scoring.
+"""Applying a listed move, and the automatic steps up to the next decision: the reveal of
+the Edges, the start of a turn (empty hand, Great Stag, the empty-Arena duty, passing).
 
 A player is only ever asked to act when they have a legal play; everything without a
-choice happens here, inside `apply`, and is told in events.
+choice happens here, inside `apply`, and is told in events. `apply` gets only moves that
+`moves.legal_moves` listed (rules.py checks first).
 """
 
 from __future__ import annotations
 
-from app.games.base import Event, Rng, rank_by, who
-from app.games.null_bock.cards import (
-    NULL_BOCK_POINTS,
-    SETUPS,
-    is_doe,
-    is_null_bock,
-    is_stag,
-    name,
-    sort_key,
-    value,
+from app.games.base import Event, Move, who
+from app.games.null_bock.cards import a, is_doe, is_stag, sort_key, the
+from app.games.null_bock.moves import ARENA, has_legal_play
+from app.games.null_bock.rounds import (
+    END_ALL_PASS,
+    END_EMPTY_HAND,
+    END_NO_DOE,
+    clean_arena,
+    end_round,
 )
-from app.games.null_bock.placement import has_legal_play
-from app.games.null_bock.state import (
-    EDGE_PHASE,
-    OVER_PHASE,
-    PLAY_PHASE,
-    NullBockState,
-    copy_summary,
-)
-
-END_NO_DOE = 1
-"""The Arena is empty and nobody holds a doe."""
-END_EMPTY_HAND = 2
-"""The player to act holds no cards."""
-END_ALL_PASS = 3
-"""Every player passed in a row (ruling); settled as END_EMPTY_HAND."""
-
-END_TEXTS = {
-    END_NO_DOE: "nobody can play a doe into the empty Arena",
-    END_EMPTY_HAND: "the player to act has no cards left",
-    END_ALL_PASS: "every player passed in a row",
-}
+from app.games.null_bock.state import PLAY_PHASE, NullBockState
 
 
-def deal(state: NullBockState, first: int, events: list[Event]) -> None:
-    """Gather every card in play, shuffle does and stags apart, deal, open the Edge choice."""
-    setup = SETUPS[state.players]
-    cards = state.every_card()
-    for card in state.removed:
-        cards.remove(card)
-    does = sorted(c for c in cards if is_doe(c))
-    stags = sorted(c for c in cards if is_stag(c))
-    rng = Rng(state.rng)
-    rng.shuffle(does)
-    rng.shuffle(stags)
-    state.rng = rng.state
-    n = state.players
-    state.hands = [
-        sorted(
-            does[i * setup.does_in_hand : (i + 1) * setup.does_in_hand]
-            + stags[i * setup.stags_in_hand : (i + 1) * setup.stags_in_hand],
-            key=sort_key,
-        )
-        for i in range(n)
-    ]
-    state.edges = [None] * n
-    state.pending = [None] * n
-    state.arena = []
-    state.arena_owner = None
-    state.harems = [[] for _ in range(n)]
-    state.discard = []
-    state.passes = 0
-    state.round += 1
-    state.first = first
-    state.turn = None
-    state.phase = EDGE_PHASE
+def apply(state: NullBockState, seat: int, move: Move) -> tuple[NullBockState, list[Event]]:
+    new = state.copy()
+    events: list[Event] = []
+    card = move["card"]
+    new.hands[seat].remove(card)
+    if move["type"] == "edge":
+        choose_edge(new, seat, card, events)
+        return new, events
+    if move["to"] == ARENA:
+        play_arena(new, seat, card, events)
+    else:
+        play_edge(new, seat, card, move["edge"], events)
+    new.passes = 0
+    start_turn(new, (seat + 1) % new.players, events)
+    return new, events
+
+
+def choose_edge(state: NullBockState, seat: int, card: str, events: list[Event]) -> None:
+    state.pending[seat] = card
+    state.last = {"seat": seat, "cards": [], "from": "hand", "to": f"edge-{seat}",
+                  "text": f"{who(seat)} chose an Edge card."}
+    events.append(Event("edge_chosen", f"{who(seat)} has chosen an Edge card."))
     events.append(
         Event(
-            "deal",
-            f"Round {state.round}: the cards are dealt; {who(first)} will begin. "
-            "Everyone chooses a card for their Edge.",
+            "edge_secret",
+            f"{who(seat)} puts {a(card)} on their Edge, face down until everyone has chosen.",
+            to=frozenset((seat,)),
         )
     )
-
-
-def next_first(state: NullBockState) -> int:
-    """The highest total begins; on a tie, the first such seat clockwise from the
-    previous round's first player (inclusive)."""
-    best = max(state.scores)
-    n = state.players
-    return next(
-        seat for seat in ((state.first + k) % n for k in range(n)) if state.scores[seat] == best
-    )
+    if all(p is not None for p in state.pending):
+        reveal_edges(state, events)
 
 
 def reveal_edges(state: NullBockState, events: list[Event]) -> None:
@@ -97,9 +59,38 @@ def reveal_edges(state: NullBockState, events: list[Event]) -> None:
     state.edges = list(state.pending)
     state.pending = [None] * state.players
     state.phase = PLAY_PHASE
-    shown = ", ".join(f"{who(seat)} {name(card)}" for seat, card in enumerate(state.edges) if card)
-    events.append(Event("reveal", f"The Edge cards are revealed: {shown}."))
+    shown = ", ".join(f"{who(seat)} {a(card)}" for seat, card in enumerate(state.edges) if card)
+    text = f"The Edge cards are turned up: {shown}."
+    state.last = {"seat": None, "cards": list(state.edges), "from": "hand", "to": "edges",
+                  "text": text}
+    events.append(Event("reveal", text))
     start_turn(state, state.first, events)
+
+
+def play_arena(state: NullBockState, seat: int, card: str, events: list[Event]) -> None:
+    state.arena.append(card)
+    state.arena_owner = seat
+    text = f"{who(seat)} plays {a(card)} into the Arena."
+    state.last = {"seat": seat, "cards": [card], "from": "hand", "to": ARENA, "text": text}
+    events.append(Event("arena", text))
+
+
+def play_edge(state: NullBockState, seat: int, card: str, owner: int, events: list[Event]) -> None:
+    old = state.edges[owner]
+    assert old is not None
+    state.edges[owner] = card
+    where = "their own Edge" if owner == seat else f"{who(owner)}'s Edge"
+    if is_doe(old):
+        state.harems[seat].append(old)
+        result = f"wins {the(old)}"
+    else:
+        state.hands[seat].append(old)
+        state.hands[seat].sort(key=sort_key)
+        result = f"takes {the(old)} into their hand"
+    text = f"{who(seat)} plays {a(card)} on {where} and {result}."
+    state.last = {"seat": seat, "cards": [card], "from": "hand", "to": f"edge-{owner}",
+                  "text": text}
+    events.append(Event("edge", text))
 
 
 def holds_doe(state: NullBockState, seat: int) -> bool:
@@ -116,7 +107,7 @@ def start_turn(state: NullBockState, seat: int, events: list[Event]) -> None:
             end_round(state, END_EMPTY_HAND, events)
             return
         if state.arena and state.arena_owner == seat and is_stag(state.arena[-1]):
-            clean_arena(state, seat, "is the Great Stag and cleans the Arena", events)
+            clean_arena(state, seat, "is the Great Stag and wins the Arena", events)
         if not state.arena:
             holder = next(
                 (s for s in ((seat + k) % n for k in range(n)) if holds_doe(state, s)), None
@@ -143,89 +134,3 @@ def start_turn(state: NullBockState, seat: int, events: list[Event]) -> None:
             end_round(state, END_ALL_PASS, events)
             return
         seat = (seat + 1) % n
-
-
-def clean_arena(state: NullBockState, seat: int, verb: str, events: list[Event]) -> None:
-    """`seat` wins every Arena card into their harem."""
-    won = state.arena
-    bocks = sum(1 for c in won if is_null_bock(c))
-    does = sum(value(c) for c in won if is_doe(c))
-    extra = f", with {bocks} Null Bock{'s' if bocks > 1 else ''}" if bocks else ""
-    events.append(
-        Event(
-            "clean",
-            f"{who(seat)} {verb}: {len(won)} cards, does worth {does}{extra}.",
-            data={"seat": seat, "cards": list(won)},
-        )
-    )
-    state.harems[seat].extend(won)
-    state.arena = []
-    state.arena_owner = None
-
-
-def end_round(state: NullBockState, end: int, events: list[Event]) -> None:
-    """Settle the Arena, score the round, then deal the next one or end the game."""
-    state.turn = None
-    if state.arena:
-        owner = state.arena_owner
-        if is_stag(state.arena[-1]) and owner is not None:
-            clean_arena(state, owner, "played the last stag and wins the Arena", events)
-        else:
-            events.append(Event("discard", "No stag is in the Arena: its cards are discarded."))
-            state.discard.extend(state.arena)
-            state.arena = []
-            state.arena_owner = None
-    terms = [score_terms(state, seat) for seat in range(state.players)]
-    points = [sum(t) for t in terms]
-    state.scores = [a + b for a, b in zip(state.scores, points, strict=True)]
-    state.round_points = [*state.round_points, points]
-    state.last_round = {
-        "round": state.round,
-        "end": end,
-        "end_text": END_TEXTS[end],
-        "hands": [list(h) for h in state.hands],
-        "harems": [sorted(h, key=sort_key) for h in state.harems],
-        "terms": terms,
-        "points": points,
-    }
-    summary = "; ".join(f"{who(s)} {p:+d}" for s, p in enumerate(points))
-    events.append(
-        Event(
-            "round_end",
-            f"Round {state.round} ends ({END_TEXTS[end]}). Points: {summary}.",
-            data=copy_summary(state.last_round) or {},
-        )
-    )
-    if game_over(state):
-        state.phase = OVER_PHASE
-        _, winners = rank_by(state.scores)
-        names = " and ".join(who(s) for s in sorted(winners))
-        events.append(
-            Event("game_end", f"The game is over. {names} win{'s' if len(winners) == 1 else ''}.")
-        )
-    else:
-        deal(state, next_first(state), events)
-
-
-SCORE_TERMS = ("harem_does", "null_bocks_won", "hand_does", "null_bocks_in_hand")
-"""The names of the scoring terms, in the order `score_terms` gives them."""
-
-
-def score_terms(state: NullBockState, seat: int) -> list[int]:
-    """The four scoring terms of a round for one seat (null-bock.md, "Scoring a round"):
-    does in the harem, +15 per Null Bock won with an Arena, minus the does in hand,
-    -15 per Null Bock in hand."""
-    harem = state.harems[seat]
-    hand = state.hands[seat]
-    return [
-        sum(value(c) for c in harem if is_doe(c)),
-        NULL_BOCK_POINTS * sum(1 for c in harem if is_null_bock(c)),
-        -sum(value(c) for c in hand if is_doe(c)),
-        -NULL_BOCK_POINTS * sum(1 for c in hand if is_null_bock(c)),
-    ]
-
-
-def game_over(state: NullBockState) -> bool:
-    if state.rounds is not None:
-        return state.round >= state.rounds
-    return max(state.scores) >= state.target

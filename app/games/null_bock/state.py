@@ -45,6 +45,9 @@ class NullBockState:
     """The public summary of the last finished round. Replaced, never mutated."""
     round_points: list[list[int]] = field(default_factory=list)
     """Points each seat made in every finished round. Inner lists are never mutated."""
+    last: JSON | None = None
+    """The last play, public only: {"seat", "cards", "from", "to", "text"}. Replaced,
+    never mutated; None at the start of a round."""
 
     def copy(self) -> NullBockState:
         """A copy sharing nothing mutable with self (last_round and round_points'
@@ -70,12 +73,14 @@ class NullBockState:
             scores=list(self.scores),
             last_round=self.last_round,
             round_points=list(self.round_points),
+            last=self.last,
         )
 
     def encode(self) -> JSON:
         data = dict(vars(self.copy()))
         data["round_points"] = [list(p) for p in self.round_points]
         data["last_round"] = copy_summary(self.last_round)
+        data["last"] = copy_summary(self.last)
         return data
 
     @classmethod
@@ -83,6 +88,7 @@ class NullBockState:
         state = cls(**data).copy()
         state.round_points = [list(p) for p in state.round_points]
         state.last_round = copy_summary(state.last_round)
+        state.last = copy_summary(state.last)
         return state
 
     def every_card(self) -> list[str]:

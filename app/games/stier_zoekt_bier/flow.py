@@ -1,14 +1,16 @@
 """The course of a game: rounds, draft, draught, bull choice, serving, bonus round.
 
-Everything here works on a State the caller owns (already copied), appending Events.
-`settle` plays every step in which a seat has no choice (see `moves.forced_move`), so
-the game never waits for a pointless click.
+Everything here works on a State the caller owns (already copied), appending Events and
+recording the last play (`State.last`, a seat's own secret one in `Seat.last`). `settle`
+plays every step in which a seat has no choice (see `moves.forced_move`), so the game
+never waits for a pointless click. Texts name cards as their faces do (`words`).
 """
 
 from __future__ import annotations
 
-from app.games.base import Event, Move, Rng, who
+from app.games.base import JSON, Event, Move, Rng, who
 from app.games.stier_zoekt_bier import cards as C
+from app.games.stier_zoekt_bier import words as W
 from app.games.stier_zoekt_bier.moves import forced_move, keep_count, to_act
 from app.games.stier_zoekt_bier.state import (
     CHOOSE,
@@ -52,6 +54,22 @@ def settle(state: State, events: list[Event]) -> None:
         return
 
 
+def _played(seat: int, cards: list[str], src: str, dst: str, text: str) -> JSON:
+    return {"seat": seat, "cards": list(cards), "from": src, "to": dst, "text": text}
+
+
+def record(state: State, play: JSON) -> None:
+    """A public play: everyone's `last` from now on."""
+    state.plays += 1
+    state.last = play
+
+
+def record_secret(state: State, seat: int, play: JSON) -> None:
+    """A play only `seat` may see: its own `last` until the next public play."""
+    me = state.seats[seat]
+    me.last, me.last_at = play, state.plays
+
+
 # --- rounds
 
 
@@ -61,14 +79,15 @@ def start_round(state: State, events: list[Event]) -> None:
         seat.served_now = []
         seat.has_draughted, seat.bid, seat.bid_beer = False, 0, None
     if state.bonus:
-        events.append(Event("bonus", "The bonus round: serve your bulls from your cellar."))
+        events.append(Event("round", "The bonus round: serve your bulls from your cellar.",
+                            data={"round": state.round}))
         _start_serve(state, events)
         return
     drawn = state.bull_deck[: state.bulls_per_round]
     del state.bull_deck[: state.bulls_per_round]
     state.middle = drawn
-    names = ", ".join(C.BULLS[bull].name for bull in drawn)
-    events.append(Event("round", f"Round {state.round}: {names} come into town.",
+    verb = "comes" if len(drawn) == 1 else "come"
+    events.append(Event("round", f"Round {state.round}: {W.cards(drawn)} {verb} into town.",
                         data={"round": state.round, "bulls": drawn}))
     _deal(state, events)
 
@@ -93,9 +112,10 @@ def _deal(state: State, events: list[Event]) -> None:
         seat.hand = [_draw(state, events) for _ in range(k)]
     state.phase, state.draft_step = DRAFT, 1
     _open_draft_step(state)
-    events.append(Event("deal", f"Each player is dealt {k} beer cards.", data={"cards": k}))
+    events.append(Event("deal", f"Each player is dealt {W.count(k, 'beer card')}.",
+                        data={"cards": k}))
     for s, seat in enumerate(state.seats):
-        events.append(Event("hand", f"You are dealt {', '.join(seat.hand)}.", frozenset({s})))
+        events.append(Event("hand", f"You are dealt {W.cards(seat.hand)}.", frozenset({s})))
 
 
 def _open_draft_step(state: State) -> None:
@@ -111,11 +131,14 @@ def _pick(state: State, seat: int, move: Move, events: list[Event]) -> None:
     if move["type"] == "pick":
         me.hand.remove(move["card"])
         me.picks.append(move["card"])
+    kept = W.cards(me.picks) if me.picks else "nothing"
     if move["type"] == "done" or len(me.picks) == keep_count(me):
         me.picked = True
-        kept = ", ".join(me.picks) if me.picks else "nothing"
         events.append(Event("pick", f"You keep {kept}.", frozenset({seat})))
         events.append(Event("picked", f"{who(seat)} has chosen."))
+        record(state, _played(seat, [], "hand", f"stock-{seat}", f"{who(seat)} has chosen."))
+    record_secret(state, seat, _played(seat, list(me.picks), "hand", f"stock-{seat}",
+                                       f"You keep {kept}."))
 
 
 def _end_draft_step(state: State, events: list[Event]) -> None:
@@ -124,15 +147,15 @@ def _end_draft_step(state: State, events: list[Event]) -> None:
         seat.stock.extend(seat.picks)
         seat.picks = []
         if len(seat.stock) > C.CELLAR_SIZE:
-            shown.append(f"{who(s)} {', '.join(seat.stock[C.CELLAR_SIZE :])}")
-    up = f" Overflow (face up): {'; '.join(shown)}." if shown else ""
+            shown.append(f"{who(s)}: {W.cards(seat.stock[C.CELLAR_SIZE :])}")
+    up = f" Face up on top of the cellar: {'; '.join(shown)}." if shown else ""
     events.append(Event("stock", f"Everyone stocks the beer they kept.{up}"))
     if state.draft_step == 1:
         hands = [seat.hand for seat in state.seats]
         for s, seat in enumerate(state.seats):
             seat.hand = hands[(s - 1) % state.players]
             if seat.hand:
-                events.append(Event("hand", f"You receive {', '.join(seat.hand)}.",
+                events.append(Event("hand", f"You receive {W.cards(seat.hand)}.",
                                     frozenset({s})))
         state.draft_step = 2
         _open_draft_step(state)
@@ -142,7 +165,10 @@ def _end_draft_step(state: State, events: list[Event]) -> None:
         seat.hand = []
     state.discard.extend(leftovers)
     if leftovers:
-        events.append(Event("discard", f"{len(leftovers)} leftover cards go to the discard pile."))
+        n = len(leftovers)
+        verb = "goes" if n == 1 else "go"
+        events.append(Event("discard", f"{W.count(n, 'leftover card')} {verb} to the discard "
+                                       "pile, face down."))
     _start_draught(state, events)
 
 
@@ -176,7 +202,7 @@ def _draught(state: State, seat: int, move: Move, events: list[Event]) -> None:
         overflow = [card for card in overflow if C.beer_type(card) == kind]
         if poured:
             state.discard.extend(poured)
-            events.append(Event("pour", f"{who(seat)} pours away {', '.join(poured)} "
+            events.append(Event("pour", f"{who(seat)} pours away {W.cards(poured)} "
                                         f"from the overflow."))
     k = move["cards"]
     turned = list(reversed(me.stock[len(me.stock) - k :])) if k else []
@@ -185,13 +211,15 @@ def _draught(state: State, seat: int, move: Move, events: list[Event]) -> None:
     me.has_draughted = True
     me.bid, me.bid_beer = bid_of(me.draughted)
     if me.draughted:
-        bid = f"a bid of {me.bid} {C.beer_name(me.bid_beer)}" if me.bid_beer else "no bid"
         cellar = f" ({k} from the cellar)" if k else ""
-        events.append(Event("draught", f"{who(seat)} draughts {', '.join(me.draughted)}"
-                                       f"{cellar}: {bid}.",
-                            data={"seat": seat, "cards": list(me.draughted), "bid": me.bid}))
+        text = f"{who(seat)} draughts {W.cards(me.draughted)}{cellar}: " \
+               f"{W.bid(me.bid, me.bid_beer)}."
+        src = f"cellar-{seat}" if k and not overflow else f"stock-{seat}"
     else:
-        events.append(Event("draught", f"{who(seat)} passes.", data={"seat": seat, "bid": 0}))
+        text, src = f"{who(seat)} passes.", f"cellar-{seat}"
+    events.append(Event("draught", text,
+                        data={"seat": seat, "cards": list(me.draughted), "bid": me.bid}))
+    record(state, _played(seat, me.draughted, src, f"draughted-{seat}", text))
     state.draught_pos += 1
     if state.draught_pos == state.players:
         _start_choose(state, events)
@@ -216,7 +244,7 @@ def _start_choose(state: State, events: list[Event]) -> None:
     state.phase, state.choose_pos = CHOOSE, 0
     state.ranking = ranking(state)
     if state.ranking and state.middle:
-        order = ", ".join(who(s) for s in state.ranking)
+        order = W.listing([who(s) for s in state.ranking])
         events.append(Event("ranking", f"Bulls are chosen in this order: {order}."))
     else:
         _end_choose(state, events)
@@ -232,13 +260,16 @@ def _take(state: State, seat: int, move: Move, events: list[Event]) -> None:
         old = me.pub[index]
         me.pub[index] = Slot([*old.bulls, bull], old.beer)
         me.served_now.append(index)
-        events.append(Event("take", f"{who(seat)} takes {name} and puts him together with "
-                                    f"their {name} (bull {index + 1}): a pair scores double.",
-                            data={"seat": seat, "bull": bull, "join": index}))
+        text = (f"{who(seat)} takes {name} and puts him together with their "
+                f"{W.ordinal(index + 1)} bull, {name}: the pair scores double.")
+        data = {"seat": seat, "bull": bull, "join": index}
     else:
+        index = len(me.pub)
         me.pub.append(Slot([bull]))
-        events.append(Event("take", f"{who(seat)} takes {name}.",
-                            data={"seat": seat, "bull": bull}))
+        text = f"{who(seat)} takes {name}."
+        data = {"seat": seat, "bull": bull}
+    events.append(Event("take", text, data=data))
+    record(state, _played(seat, [bull], "middle", f"pub-{seat}-{index}", text))
     state.choose_pos += 1
     if state.choose_pos == len(state.ranking) or not state.middle:
         _end_choose(state, events)
@@ -246,8 +277,8 @@ def _take(state: State, seat: int, move: Move, events: list[Event]) -> None:
 
 def _end_choose(state: State, events: list[Event]) -> None:
     if state.middle:
-        names = ", ".join(C.BULLS[bull].name for bull in state.middle)
-        events.append(Event("bulls_out", f"Nobody takes {names}: out of the game."))
+        events.append(Event("bulls_out", f"Nobody takes {W.cards(state.middle)}: "
+                                         "out of the game."))
         state.bulls_out.extend(state.middle)
         state.middle = []
     _start_serve(state, events)
@@ -274,44 +305,58 @@ def _serve(state: State, seat: int, move: Move, events: list[Event]) -> None:
     if me.stage == SERVE_DRAUGHTED:
         if kind == "serve":
             me.draughted.remove(move["card"])
-            _give(me, seat, move, events, "")
+            _give(state, seat, move, events, f"draughted-{seat}")
         else:
             state.discard.extend(me.draughted)
-            events.append(Event("pour", f"{who(seat)} pours away {', '.join(me.draughted)}."))
+            text = f"{who(seat)} pours away {W.cards(me.draughted)}."
+            events.append(Event("pour", text))
+            record(state, _played(seat, me.draughted, f"draughted-{seat}", "discard", text))
             me.draughted = []
         me.stage = next_stage(me)
         return
     if kind == "stop":
         me.stage = SERVE_DONE
-        events.append(Event("stop", f"{who(seat)} is done serving."))
+        text = f"{who(seat)} is done serving."
+        events.append(Event("stop", text))
+        record(state, _played(seat, [], f"cellar-{seat}", f"cellar-{seat}", text))
         return
+    # The ruling: a cellar card taken while serving is turned face up for everyone.
     card = me.stock.pop()
     if kind == "serve":
-        _give(me, seat, move, events, " from the cellar")
+        _give(state, seat, move, events, f"cellar-{seat}")
     else:
         state.discard.append(card)
-        events.append(Event("pour", f"{who(seat)} pours away {card} from the cellar."))
+        text = f"{who(seat)} pours away {W.card(card)} from the cellar."
+        events.append(Event("pour", text, data={"seat": seat, "card": card}))
+        record(state, _played(seat, [card], f"cellar-{seat}", "discard", text))
         if state.grand_cafe:
             me.stage = SERVE_DONE
             return
     me.stage = next_stage(me)
 
 
-def _give(me: Seat, seat: int, move: Move, events: list[Event], where: str) -> None:
-    old = me.pub[move["bull"]]
-    slot = me.pub[move["bull"]] = Slot(old.bulls, [*old.beer, move["card"]])
-    me.served_now.append(move["bull"])
-    events.append(Event("serve", f"{who(seat)} serves {move['card']}{where} to "
-                                 f"{C.BULLS[slot.bull].name} (bull {move['bull'] + 1}), "
-                                 f"now {slot.total} glasses.",
-                        data={"seat": seat, "card": move["card"], "bull": move["bull"]}))
+def _give(state: State, seat: int, move: Move, events: list[Event], src: str) -> None:
+    me = state.seats[seat]
+    index = move["bull"]
+    old = me.pub[index]
+    slot = me.pub[index] = Slot(old.bulls, [*old.beer, move["card"]])
+    me.served_now.append(index)
+    where = " from the cellar" if src.startswith("cellar") else ""
+    full = ", full" if slot.full else ""
+    text = (f"{who(seat)} serves {W.card(move['card'])}{where} to "
+            f"{C.BULLS[slot.bull].name} (now {W.glasses(slot.total)}{full}).")
+    events.append(Event("serve", text,
+                        data={"seat": seat, "card": move["card"], "bull": index}))
+    record(state, _played(seat, [move["card"]], src, f"pub-{seat}-{index}", text))
 
 
 def _end_round(state: State, events: list[Event]) -> None:
+    state.summary_round, state.summary_at = state.round, state.plays
     if state.bonus:
         state.phase = OVER
-        scores = ", ".join(f"{who(s)} {seat.points}" for s, seat in enumerate(state.seats))
-        events.append(Event("over", f"The game is over. Points: {scores}."))
+        scores = ", ".join(f"{who(s)} {W.points(seat.points)}"
+                           for s, seat in enumerate(state.seats))
+        events.append(Event("over", f"The game is over. {scores}."))
         return
     if state.ranking:
         state.boss = state.ranking[0]

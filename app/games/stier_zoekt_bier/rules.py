@@ -9,7 +9,6 @@ from typing import Any, ClassVar
 from app.games.base import (
     JSON,
     Event,
-    IllegalMove,
     InvalidOptions,
     Move,
     Outcome,
@@ -20,7 +19,6 @@ from app.games.base import (
 )
 from app.games.stier_zoekt_bier import cards as C
 from app.games.stier_zoekt_bier import flow, moves
-from app.games.stier_zoekt_bier.reasons import refusal
 from app.games.stier_zoekt_bier.state import OVER, Seat, State, decode, encode
 from app.games.stier_zoekt_bier.views import view
 
@@ -94,12 +92,14 @@ class StierZoektBier(RulesBase):
         return moves.legal_moves(state, seat)
 
     def apply(self, state: State, seat: int, move: Move) -> tuple[State, list[Event]]:
-        if move not in moves.legal_moves(state, seat):
-            raise IllegalMove(refusal(state, seat, move))
+        move = self.check(state, seat, move)
         new = state.clone()
         events: list[Event] = []
         flow.play(new, seat, move, events)
         return new, events
+
+    def refusal(self, state: State, seat: int, move: Any) -> str:
+        return moves.refusal(state, seat, move)
 
     def view(self, state: State, seat: int | None) -> JSON:
         return view(state, seat, self.outcome(state))

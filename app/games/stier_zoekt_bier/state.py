@@ -69,6 +69,10 @@ class Seat:
     pub: list[Slot] = field(default_factory=list)
     served_now: list[int] = field(default_factory=list)
     stage: str = SERVE_DONE
+    last: JSON | None = None
+    """The seat's own last secret play (a draft pick), shown to it while no public play
+    has followed: `last_at` is the `State.plays` count it was made at."""
+    last_at: int = -1
 
     @property
     def cellar(self) -> list[str]:
@@ -94,7 +98,7 @@ class Seat:
         return Seat(
             list(self.stock), list(self.hand), list(self.picks), self.picked,
             list(self.draughted), self.has_draughted, self.bid, self.bid_beer,
-            list(self.pub), list(self.served_now), self.stage,
+            list(self.pub), list(self.served_now), self.stage, self.last, self.last_at,
         )
 
 
@@ -117,6 +121,13 @@ class State:
     draught_pos: int = 0
     ranking: list[int] = field(default_factory=list)
     choose_pos: int = 0
+    plays: int = 0
+    """Public plays so far; a seat's secret play is current while this has not moved."""
+    last: JSON | None = None
+    """The last public play: {"seat", "cards", "from", "to", "text"} (docs/contracts.md)."""
+    summary_round: int | None = None
+    """The round whose summary shows, until the next public play (`summary_at`)."""
+    summary_at: int = -1
 
     @property
     def grand_cafe(self) -> bool:
@@ -135,7 +146,7 @@ class State:
             self.phase, self.draft_step, self.boss, list(self.beer_deck), list(self.discard),
             list(self.bull_deck), list(self.bulls_out), list(self.middle),
             [seat.clone() for seat in self.seats], self.draught_pos, list(self.ranking),
-            self.choose_pos,
+            self.choose_pos, self.plays, self.last, self.summary_round, self.summary_at,
         )
 
 
@@ -168,6 +179,10 @@ def encode(state: State) -> JSON:
         "draught_pos": state.draught_pos,
         "ranking": list(state.ranking),
         "choose_pos": state.choose_pos,
+        "plays": state.plays,
+        "last": state.last,
+        "summary_round": state.summary_round,
+        "summary_at": state.summary_at,
         "seats": [_encode_seat(seat) for seat in state.seats],
     }
     for pile in _STATE_PILES:
@@ -184,6 +199,8 @@ def _encode_seat(seat: Seat) -> JSON:
         "pub": [[_pack(slot.bulls), _pack(slot.beer)] for slot in seat.pub],
         "served_now": list(seat.served_now),
         "stage": seat.stage,
+        "last": seat.last,
+        "last_at": seat.last_at,
     }
     for pile in _SEAT_PILES:
         data[pile] = _pack(getattr(seat, pile))
@@ -209,6 +226,10 @@ def decode(data: dict[str, Any]) -> State:
         draught_pos=data["draught_pos"],
         ranking=list(data["ranking"]),
         choose_pos=data["choose_pos"],
+        plays=data.get("plays", 0),
+        last=data.get("last"),
+        summary_round=data.get("summary_round"),
+        summary_at=data.get("summary_at", -1),
     )
 
 
@@ -225,4 +246,6 @@ def _decode_seat(data: dict[str, Any]) -> Seat:
         pub=[Slot(_unpack(bulls), _unpack(beer)) for bulls, beer in data["pub"]],
         served_now=list(data["served_now"]),
         stage=data["stage"],
+        last=data.get("last"),
+        last_at=data.get("last_at", -1),
     )

@@ -69,4 +69,4 @@ def test_malformed_moves_are_refused_with_a_reason() -> None:
     assert "not understood" in refused(state, 0, {**new_pile(11), "pile": 0})
     assert refused(state, 0, {"type": "fly"}) == "Lay your extra cards onto your piles first."
     assert refused(state, 0, {"card": 11}) == "That is not a move in Bullenparty."
-    assert refused(state, 0, place(True, 0)) == "You do not hold True."
+    assert refused(state, 0, place(True, 0)) == "That is not a card in your hand."

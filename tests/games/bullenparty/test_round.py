@@ -63,7 +63,7 @@ def test_taking_a_closed_row_takes_its_bull() -> None:
     state, events = play(state, (0, take(0)))
     assert state.seats[0].bulls == [6]
     assert state.seats[0].hand == [11, 12, 13, 14, 40, 41, 42, 43, 44]
-    assert "and a bull with 6 heads" in texts(events)[-1]
+    assert "and a bull card with 6 heads" in texts(events)[-1]
 
 
 def test_two_zero_bids_in_one_round_go_in_letter_order_after_the_numbers() -> None:
@@ -96,7 +96,7 @@ def test_a_row_closes_during_a_zero_extension_with_the_top_bull() -> None:
     state, _ = bids(state, {0: "A", 1: 50})
     state, events = play(state, (1, take(1)), (1, new_pile(3)))
     # only one open row is left: the turned-up card goes there without asking
-    assert "Row 1 is closed with a bull of 4 heads." in texts(events)
+    assert "Row 1 is closed with a bull card of 4 heads." in texts(events)
     assert state.rows[0].cards == [20, 21, 22, 23, 90] and state.rows[0].bull == 4
     assert state.bull_stack == [4, 4, 5, 5, 5, 6, 6, 7, 7]
     # the last player's row is closed: the zero card is refused now
@@ -112,7 +112,7 @@ def test_when_the_bull_stack_is_empty_a_full_row_closes_without_a_bull() -> None
     state = state_from(hands, [[20, 21, 22, 23], [3, 4]], draw=[90], bull_stack=[])
     state, _ = bids(state, {0: "A", 1: 50})
     state, events = play(state, (1, take(1)), (1, new_pile(3)))
-    assert "Row 1 is closed; the bulls are all gone." in texts(events)
+    assert "Row 1 is closed; the bull stack is empty." in texts(events)
     assert state.rows[0].bull is None and not state.rows[0].open
     state, _ = play(state, (0, bid(10)))
     assert state.seats[0].bulls == []

@@ -47,7 +47,7 @@ def play_checked(state: State, seed: int) -> Counter[str]:
         state, events = RULES.apply(state, seat, choose(rnd, list(RULES.legal_moves(state, seat))))
         for event in events:
             seen[event.kind] += 1
-            if "bulls are all gone" in event.text:
+            if "bull stack is empty" in event.text:
                 seen["no-bull"] += 1
             if "may not be bid for the rest of this round" in event.text:
                 seen["blocked"] += 1

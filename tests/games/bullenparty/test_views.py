@@ -31,10 +31,10 @@ def test_a_hand_is_private_but_its_size_is_public() -> None:
     b = state_from([HANDS[0], [20, 21, 22, 23, 25], HANDS[2]], ROWS, draw=[40, 41])
     assert others(a, 1) == others(b, 1)
     assert seen(a, 1) != seen(b, 1)
-    assert RULES.view(a, 1)["me"]["hand"] == [20, 21, 22, 23, 24]
+    assert RULES.view(a, 1)["mine"]["hand"] == [20, 21, 22, 23, 24]
     assert RULES.view(a, 0)["seats"][1]["hand_count"] == 5
     spectator = RULES.view(a, None)
-    assert spectator["me"] is None and spectator["moves"] == []
+    assert spectator["mine"] is None and spectator["moves"] == []
     assert "24" not in json.dumps(spectator["seats"])
 
 
@@ -45,7 +45,7 @@ def test_an_unrevealed_bid_is_private_even_number_against_zero() -> None:
     assert others(a, 1) == others(b, 1)
     assert RULES.view(a, 0)["seats"][1]["bid_status"] == "chosen"
     assert RULES.view(a, 0)["seats"][2]["bid_status"] == "choosing"
-    assert RULES.view(a, 1)["me"]["pending"] == 22
+    assert RULES.view(a, 1)["mine"]["pending"] == 22
 
 
 def test_revealed_bids_rows_piles_and_bulls_are_public() -> None:
@@ -64,7 +64,7 @@ def test_a_zero_card_letter_is_secret_until_first_played() -> None:
     b = state_from(HANDS, ROWS, zeros="ADC")
     a.zeros_out, b.zeros_out = ["D", "E"], ["B", "E"]
     assert others(a, 1) == others(b, 1)
-    assert RULES.view(a, 1)["me"]["zero"] == "B"
+    assert RULES.view(a, 1)["mine"]["zero"] == "B"
     assert RULES.view(a, 0)["seats"][1]["zero"] is None
 
 
@@ -87,7 +87,7 @@ def test_a_final_placement_in_progress_is_private() -> None:
     b, _ = play(state, (0, new_pile(14)))
     assert others(a, 0) == others(b, 0)
     assert texts(events, 1) == [] and texts(events, None) == []
-    assert RULES.view(a, 0)["me"]["draft"]["piles"] == [[1], [2]]
+    assert RULES.view(a, 0)["mine"]["draft"]["piles"] == [[1], [2]]
 
 
 def test_events_tell_the_bidder_their_bid_and_the_others_only_that_they_bid() -> None:
@@ -105,3 +105,28 @@ def test_a_seat_view_lists_its_moves_and_what_the_board_needs() -> None:
     assert view["to_act"] == [0, 1, 2] and view["scores"] == [0, 0, 0]
     assert view["heads"][8] == "5" and view["rows"][0]["heads"] == 2
     json.dumps(view)
+
+
+def test_the_viewers_secrets_are_under_mine_only() -> None:
+    state = state_from(HANDS, ROWS, draw=[40, 41], zeros="ABC")
+    state, _ = play(state, (1, {"type": "bid", "card": 22}))
+    view = RULES.view(state, 1)
+    assert view["mine"] == {"hand": HANDS[1], "zero": "B", "pending": 22, "draft": None}
+    assert view["seats"][1]["zero"] is None  # not played yet: not in the public part
+    public = {k: v for k, v in view.items() if k not in ("mine", "moves")}
+    assert public == {k: v for k, v in RULES.view(state, 0).items() if k not in ("mine", "moves")}
+
+
+def test_scramble_changes_only_what_the_viewer_may_not_see() -> None:
+    import random
+
+    state = state_from(HANDS, ROWS, draw=[40, 41, 42, 43], zeros="ABC")
+    state.zeros_out = ["D", "E"]
+    state, _ = play(state, (2, {"type": "bid", "card": 33}))
+    for viewer in (0, 1, 2, None):
+        other = RULES.scramble(state, viewer, random.Random(3))
+        assert seen(other, viewer) == seen(state, viewer)
+        if viewer is not None:
+            assert other.seats[viewer] == state.seats[viewer]
+        assert RULES.encode(other) != RULES.encode(state)
+        assert sorted(RULES.cards(other)) == sorted(RULES.cards(state))

@@ -12,6 +12,7 @@ def all_views(s: object, players: int) -> list[str]:
     views = [RULES.view(s, seat) for seat in [*range(players), None]]
     for v in views:
         v.pop("moves")
+        v.pop("mine")
     return [json.dumps(v, sort_keys=True) for v in views]
 
 
@@ -58,6 +59,7 @@ def test_everything_on_the_table_is_public() -> None:
     assert v["counter"] == ["Lager", "Bitter", "Red Ale", "Stout"]
     assert v["beer_discard"] == ["Bitter"] and v["buying_discard"] == ["Smoke"]
     assert v["outcome"] is None and v["players"] == 3
+    assert v["mine"] is None and RULES.view(s, 1)["mine"] == {}  # no per-seat secret
 
 
 def test_the_active_seat_sees_its_moves_and_nobody_else_does() -> None:

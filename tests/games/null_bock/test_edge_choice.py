@@ -28,15 +28,15 @@ def test_every_seat_chooses_at_once_and_cards_stay_hidden_until_the_last() -> No
     for seat in (0, 2, None):
         view = RULES.view(state, seat)
         assert view["edge_chosen"] == [False, True, False]
-        assert view["my_edge_choice"] is None
+        assert view["mine"] is None or view["mine"]["edge_choice"] is None
         assert view["edges"] == [None, None, None]
-    assert RULES.view(state, 1)["my_edge_choice"] == picks[1]
+    assert RULES.view(state, 1)["mine"]["edge_choice"] == picks[1]
     state, _ = choose(state, 0, picks[0])
     state, events = choose(state, 2, picks[2])
     assert state.edges == [picks[0], picks[1], picks[2]]
     assert state.pending == [None, None, None]
     assert state.phase == "play"
-    assert "revealed" in texts(events)
+    assert "The Edge cards are turned up" in texts(events)
 
 
 def test_a_seat_that_has_chosen_waits_and_may_not_choose_again() -> None:

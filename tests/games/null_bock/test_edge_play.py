@@ -43,7 +43,7 @@ def test_a_doe_on_an_edge_stag_takes_the_stag_into_hand(card: str, edge: str) ->
     assert new.edges[1] == card
     assert edge in new.hands[0] and card not in new.hands[0]
     assert new.harems[0] == []
-    assert "into hand" in texts(events)
+    assert "into their hand" in texts(events)
 
 
 def test_a_card_may_go_on_the_players_own_edge() -> None:

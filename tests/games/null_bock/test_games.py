@@ -6,10 +6,11 @@ import random
 from collections import Counter
 from typing import Any
 
-from app.games.base import parse_options
-from app.games.null_bock import NullBock
+import pytest
+
+from app.games.base import IllegalMove, parse_options
 from app.games.null_bock.cards import full_deck
-from app.games.null_bock.placement import arena_error, edge_error, has_legal_play, legal_plays
+from app.games.null_bock.moves import arena_error, edge_error, has_legal_play
 from app.games.registry import GAMES
 
 
@@ -45,8 +46,8 @@ def test_rounds_mode_plays_exactly_that_many_rounds() -> None:
 
 
 def test_the_move_list_and_the_refusals_agree() -> None:
-    """apply checks a move directly (no move-list search) and legal_plays unrolls the
-    tables: both must agree with arena_error / edge_error for every card and place."""
+    """A move is refused exactly when it is not listed, and the list follows the
+    placement tables (arena_error / edge_error) for every card and place."""
     rules = GAMES["null-bock"]
     deck = sorted(set(full_deck()))
     checked = 0
@@ -62,17 +63,30 @@ def test_the_move_list_and_the_refusals_agree() -> None:
                         for e in range(players)
                     ]
                     for move in moves:
-                        legal = NullBock().refusal(state, seat, move) is None
-                        assert legal == (move in listed), (move, seat)
+                        if move in listed:
+                            rules.apply(state, seat, move)
+                        else:
+                            with pytest.raises(IllegalMove) as exc:
+                                rules.apply(state, seat, move)
+                            assert exc.value.reason == rules.refusal(state, seat, move)
                         checked += 1
                 if state.phase == "play" and seat == state.turn:
-                    plays = legal_plays(state, seat)
-                    assert has_legal_play(state, seat) == bool(plays)
+                    assert has_legal_play(state, seat) == bool(listed)
                     for card in set(state.hands[seat]):
-                        assert ((card, "arena", None) in plays) == (
-                            arena_error(state.arena, card) is None
-                        )
+                        arena = {"type": "play", "card": card, "to": "arena"}
+                        assert (arena in listed) == (arena_error(state.arena, card) is None)
                         for e, edge in enumerate(state.edges):
-                            ok = bool(state.arena) and edge_error(edge, card) is None
-                            assert ((card, "edge", e) in plays) == ok
+                            ok = edge_error(state.arena, edge, card) is None
+                            on_edge = {"type": "play", "card": card, "to": "edge", "edge": e}
+                            assert (on_edge in listed) == ok
     assert checked > 10_000
+
+
+def test_a_look_alike_of_a_listed_move_is_refused() -> None:
+    rules = GAMES["null-bock"]
+    state = random_game(3, {"rounds": 1}, seed=3)[5]
+    seat = min(rules.to_act(state))
+    move = dict(rules.legal_moves(state, seat)[0])
+    move["extra"] = 1
+    with pytest.raises(IllegalMove):
+        rules.apply(state, seat, move)

@@ -6,7 +6,7 @@ from collections import Counter
 from typing import Any
 
 from app.games.base import Event
-from app.games.null_bock import NullBockState, flow
+from app.games.null_bock import NullBockState, flow, rounds
 from app.games.null_bock.cards import full_deck, is_doe, is_stag
 from tests.games.null_bock.helpers import (
     RULES,
@@ -71,11 +71,11 @@ def test_passes_are_counted_from_the_state() -> None:
 
 def terms(harem: str, hand: str) -> list[int]:
     state = state_from([hand, "", ""], "S9 S8 S7", harems=[harem, "", ""])
-    return flow.score_terms(state, 0)
+    return rounds.score_terms(state, 0)
 
 
 def test_scoring_terms() -> None:
-    assert flow.SCORE_TERMS == ("harem_does", "null_bocks_won", "hand_does", "null_bocks_in_hand")
+    assert rounds.SCORE_TERMS == ("harem_does", "null_bocks_won", "hand_does", "null_bocks_in_hand")
     assert terms("D5 D7+ D15 S9 S10", "") == [27, 0, 0, 0]  # stags are worth nothing
     assert terms("D1 S0 S0", "") == [1, 30, 0, 0]  # a Null Bock won with an Arena: +15
     assert terms("", "D4 D9+ S8") == [0, 0, -13, 0]  # does in hand cost their value
@@ -97,7 +97,7 @@ def test_a_null_bock_won_by_great_stag_earns_15() -> None:
     new, events = play(state, 0, to_arena("S0"))
     assert kinds(events) == ["arena", "pass", "pass", "clean"]
     assert new.harems[0] == ["D5", "S0"]
-    assert flow.score_terms(new, 0) == [5, 15, -6, 0]
+    assert rounds.score_terms(new, 0) == [5, 15, -6, 0]
 
 
 def test_edge_and_arena_cards_score_nothing() -> None:
@@ -140,7 +140,7 @@ def test_round_points_are_added_and_the_next_round_is_dealt() -> None:
         assert len([c for c in hand if is_doe(c)]) == 6
         assert len([c for c in hand if is_stag(c)]) == 6
     assert Counter(RULES.cards(new)) == Counter(full_deck())
-    assert kinds(events)[-2:] == ["round_end", "deal"]
+    assert kinds(events)[-3:] == ["round_end", "round", "deal"]
     summary = new.last_round
     assert summary is not None
     assert summary["hands"] == [["D6"], [], ["D8"]]
@@ -161,7 +161,7 @@ def test_a_tie_for_first_goes_clockwise_from_the_previous_first_player() -> None
         (0, [-3, -7, -5], 0),
     ]:
         state.first, state.scores = first, scores
-        assert flow.next_first(state) == expected
+        assert rounds.next_first(state) == expected
 
 
 def test_the_game_ends_when_a_total_reaches_the_target() -> None:
@@ -185,7 +185,7 @@ def test_equal_totals_share_the_win() -> None:
     outcome = RULES.outcome(new)
     assert outcome is not None and outcome.winners == {0, 2}
     assert outcome.ranks == (1, 3, 1)
-    assert "P0 and P2 win." in texts(events)
+    assert "P0 and P2 share the win with 20 points each." in texts(events)
 
 
 def test_a_fixed_number_of_rounds_ignores_the_target() -> None:

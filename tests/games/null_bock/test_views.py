@@ -27,11 +27,9 @@ KEYS = {
     "harem_sizes",
     "passes",
     "removed",
-    "hand",
-    "harem",
-    "my_edge_choice",
-    "last_round",
-    "score_terms",
+    "mine",
+    "last",
+    "summary",
     "outcome",
     "moves",
 }
@@ -53,8 +51,7 @@ def test_a_view_has_the_board_and_is_json() -> None:
     view = RULES.view(state, 0)
     assert set(view) == KEYS
     json.dumps(view)
-    assert view["hand"] == ["D5", "D7", "S2"]
-    assert view["harem"] == ["D13"]
+    assert view["mine"] == {"hand": ["D5", "D7", "S2"], "harem": ["D13"], "edge_choice": None}
     assert view["hand_sizes"] == [3, 3, 3] and view["harem_sizes"] == [1, 2, 2]
     assert view["arena"] == ["D5+", "S8"] and view["top_stag_owner"] == 2
     assert view["edges"] == ["D11", "S6", "S7"]
@@ -78,7 +75,7 @@ def test_other_hands_and_harems_are_hidden() -> None:
 def test_a_spectator_sees_no_hand_and_no_harem() -> None:
     state = play_state()
     view = RULES.view(state, None)
-    assert view["hand"] is None and view["harem"] is None and view["my_edge_choice"] is None
+    assert view["mine"] is None
     assert view["moves"] == []
     text = as_json({k: v for k, v in view.items() if k not in ("arena", "edges", "removed")})
     for card in ("D7", "S9", "S0", "D13", "S10"):
@@ -96,7 +93,7 @@ def test_a_pending_edge_choice_is_hidden_from_everyone_else() -> None:
         seen_a = [e.to_json() for e in events_a if e.visible_to(seat)]
         seen_b = [e.to_json() for e in events_b if e.visible_to(seat)]
         assert seen_a == seen_b
-    assert RULES.view(a, 1)["my_edge_choice"] == first
+    assert RULES.view(a, 1)["mine"]["edge_choice"] == first
     assert RULES.view(a, 1)["edge_chosen"] == [False, True, False, False]
     assert [e.to for e in events_a if e.to is not None] == [frozenset({1})]
 

@@ -1,68 +1,223 @@
-"""The board partial: every legal move is one button, spectators see no secret."""
+"""The board, rendered through the production `render_board`: cards are the controls,
+every legal move is clickable (every copy of a card), nothing else is, and no seat's
+secret reaches anyone else's HTML."""
 
 from __future__ import annotations
 
-import html
 import json
 import random
 import re
+from collections import Counter
+from html.parser import HTMLParser
 from typing import Any
 
 import pytest
-from jinja2 import Environment, FileSystemLoader
 
 from app.games.base import parse_options
-from tests.games.stier_zoekt_bier.helpers import RULES
+from app.games.stier_zoekt_bier.state import CHOOSE, DRAFT, OVER, SERVE, State
+from app.web.render import render_board
+from tests.games.stier_zoekt_bier.helpers import RULES, STOP, play, seat, table
 from tests.games.stier_zoekt_bier.test_views import _mutate_hidden
 
-ENV = Environment(loader=FileSystemLoader("templates"), autoescape=True)
-TEMPLATE = ENV.get_template("boards/stier-zoekt-bier.html")
 NAMES = ["<b>Anton</b>", "Bas & co", "Charlotte", "Dirk", "Eva"]
-MOVE = re.compile(r"<button type=\"button\" class=\"move\" data-move='([^']*)'>")
+CODE = re.compile(r"\b[LWDA][1-5]\b|\bB[LWDA]\b")
 
 
-def render(state: Any, seat: int | None) -> str:
-    return TEMPLATE.render(view=RULES.view(state, seat), seat=seat, names=NAMES)
+class Controls(HTMLParser):
+    """Every <button> of a board: its classes, move, pick ids, name, hidden."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.buttons: list[dict[str, Any]] = []
+        self.places: list[str] = []
+        self.inline = False
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        a = dict(attrs)
+        self.inline = self.inline or "style" in a or tag == "script"
+        if a.get("data-place"):
+            self.places.append(str(a["data-place"]))
+        if tag == "button":
+            self.buttons.append({
+                "cls": (a.get("class") or "").split(),
+                "move": json.loads(a["data-move"]) if a.get("data-move") else None,
+                "pick": a.get("data-pick"), "for": a.get("data-pick-for"),
+                "label": a.get("aria-label") or "", "hidden": "hidden" in a,
+            })
 
 
-def buttons(page: str) -> list[dict[str, Any]]:
-    return [json.loads(html.unescape(raw)) for raw in MOVE.findall(page)]
+def board(state: State, viewer: int | None) -> str:
+    return render_board("stier-zoekt-bier", RULES.view(state, viewer), viewer, NAMES)
 
 
-@pytest.mark.parametrize(
-    ("players", "options"),
-    [(3, {}), (5, {"variant": "grand-cafe"})],
-)
-def test_every_legal_move_is_one_button_and_spectators_see_no_secret(
+def controls(page: str) -> Controls:
+    parser = Controls()
+    parser.feed(page)
+    return parser
+
+
+def canon(move: Any) -> str:
+    return json.dumps(move, sort_keys=True)
+
+
+def check_controls(state: State, viewer: int | None) -> Controls:
+    page = board(state, viewer)
+    found = controls(page)
+    assert not found.inline, "no inline style or script (the CSP)"
+    moves = {canon(m) for m in RULES.legal_moves(state, viewer)} if viewer is not None else set()
+    shown = {canon(b["move"]) for b in found.buttons if b["move"] is not None}
+    assert shown == moves, "one control or more per legal move, and no other"
+    picks = {b["pick"] for b in found.buttons if b["pick"]}
+    for b in found.buttons:
+        assert b["label"] and not CODE.search(b["label"]), b["label"]
+        assert ("move" in b["cls"]) == (b["move"] is not None)
+        if b["for"]:
+            assert b["hidden"] and "dest" in b["cls"] and b["for"] in picks
+    for pick in picks:
+        assert sum(b["for"] == pick for b in found.buttons) >= 2, "a pick has destinations"
+    assert "<b>Anton</b>" not in page
+    if viewer != 0:
+        assert "&lt;b&gt;Anton&lt;/b&gt;" in page
+    return found
+
+
+@pytest.mark.parametrize(("players", "options"), [(3, {}), (5, {"variant": "grand-cafe"})])
+def test_whole_games_every_move_is_a_control_and_secrets_stay_home(
     players: int, options: dict[str, Any]
 ) -> None:
     rnd = random.Random(players)
     state = RULES.setup(players, parse_options(RULES.Options, options), players)
     step = 0
-    while True:
-        for s in [*range(players), None]:
-            page = render(state, s)
-            moves = list(RULES.legal_moves(state, s)) if s is not None else []
-            found = buttons(page)
-            assert len(found) == len(moves) and all(m in found for m in moves), (s, step)
-            assert page.count('class="move"') == len(moves)
-            assert "<b>Anton</b>" not in page and "&lt;b&gt;Anton&lt;/b&gt;" in page
-        if step % 7 == 0:
-            hidden = _mutate_hidden(state)
-            assert render(hidden, None) == render(state, None)
-            assert render(_mutate_hidden(state, only=1), 0) == render(state, 0)
+    while RULES.to_act(state):
         acting = sorted(RULES.to_act(state))
-        if not acting:
-            break
+        for viewer in [*range(players), None] if step % 5 == 0 else [*acting, None]:
+            check_controls(state, viewer)
+        if step % 5 == 0:
+            assert board(_mutate_hidden(state), None) == board(state, None)
+            for viewer in range(players):
+                other = (viewer + 1) % players
+                assert board(_mutate_hidden(state, only=other), viewer) == board(state, viewer)
         s = rnd.choice(acting)
         state, _ = RULES.apply(state, s, rnd.choice(RULES.legal_moves(state, s)))
         step += 1
-    final = render(state, None)
-    assert "The game is over." in final and "winner" in final
+    page = board(state, 0)
+    assert 'class="summary"' in page and "The game is over" in page
+    assert "Result" not in page and "place 2" not in page
 
 
-def test_the_spectator_board_has_no_buttons_and_no_hand() -> None:
-    state = RULES.setup(4, RULES.Options(), 1)
-    page = render(state, None)
-    assert 'class="move"' not in page and "Draft hand" not in page
-    assert "Draft hand" in render(state, 0)
+def test_the_start_every_copy_of_a_draft_card_is_a_control() -> None:
+    state = table(phase=DRAFT, seats=[
+        seat(hand="L1 L1 W3 W3 W3 A5"), seat(hand="D1 D2 D3 A1 A2 A3"),
+        seat(hand="L5 L5 W5 W5 D5 A5"),
+    ])
+    found = check_controls(state, 0)
+    keeps = Counter(b["label"] for b in found.buttons)
+    assert keeps == {"Keep 1 lager": 2, "Keep 3 white": 3, "Keep 5 ale": 1}
+    page = board(state, 0)
+    assert "Your turn: keep 2 more beer cards for your stock" in page
+    # seat 1 sees only its own hand, and who is still choosing
+    other = board(state, 1)
+    assert 'data-card="W3"' not in other and "Keep 1 dark" in other
+    assert "Waiting for" not in other
+
+
+def test_a_simultaneous_choice_says_who_is_still_choosing() -> None:
+    state = table(phase=DRAFT, seats=[
+        seat(hand="L1 L1 W3 W3 W3 A5"), seat(hand="D1 D2 D3 A1 A2 A3"),
+        seat(hand="L5 L5 W5 W5 D5 A5"),
+    ])
+    state = play(state, (0, {"type": "pick", "card": "L1"}), (0, {"type": "pick", "card": "A5"}))
+    page = board(state, 0)
+    assert "Waiting for" in page and "Bas &amp; co" in page and "Charlotte" in page
+    assert "to buy beer." in page and "kept so far: 1 lager and 5 ale" in page
+    assert "kept so far" not in board(state, 1)
+    assert "has chosen" in board(state, 1)  # seat 0's label for the others
+
+
+def choosing() -> State:
+    return table(boss=0, middle="BL BL", phase=CHOOSE, seats=[
+        seat(draughted="L5 L5", pub=["BL:L4", "BA", "BL"]), seat(), seat(),
+    ], ranking=[0])
+
+
+def test_a_bull_with_several_places_is_a_pick_with_a_destination_at_each_bull() -> None:
+    found = check_controls(choosing(), 0)
+    picks = [b for b in found.buttons if b["pick"]]
+    assert [b["pick"] for b in picks] == ["take-BL-0", "take-BL-1"]  # both copies
+    dests = [b for b in found.buttons if b["for"] == "take-BL-0"]
+    assert [d["label"] for d in dests] == [
+        "Take Lenny Lager and put him together with your 1st bull, Lenny Lager: "
+        "the pair scores double",
+        "Take Lenny Lager and put him together with your 3rd bull, Lenny Lager: "
+        "the pair scores double",
+        "Take Lenny Lager on his own",
+    ]
+    page = board(choosing(), 0)
+    # the destinations sit in the bulls they join
+    first = page.index('data-place="pub-0-0"')
+    assert first < page.index('data-pick-for="take-BL-0"') < page.index('data-place="pub-0-1"')
+
+
+def test_draughted_beer_for_several_bulls_is_a_pick_served_at_the_bulls() -> None:
+    state = table(phase=SERVE, seats=[
+        seat(stock="A1", draughted="L5 L5 A3", pub=["BL", "BA", "BL"]),
+        seat(stock="L1"), seat(stock="L1"),
+    ], deck=" ".join(["W1"] * 30), bull_deck="BL BA BD BW BL BA")
+    found = check_controls(state, 0)
+    assert [b["pick"] for b in found.buttons if b["pick"]] == ["serve-L5-0", "serve-L5-1"]
+    labels = [b["label"] for b in found.buttons if b["move"] and not b["for"]]
+    assert labels == ["Serve 3 ale to your 2nd bull, Andy Ale",
+                      "Pour away the rest of your draughted beer (5 lager, 5 lager and 3 ale)"]
+
+
+def test_the_top_cellar_card_goes_to_a_bull_or_the_discard_pile() -> None:
+    state = table(phase=SERVE, seats=[
+        seat(stock="L2 A4", pub=["BA", "BA"]), seat(stock="L1"), seat(stock="L1"),
+    ], deck=" ".join(["W1"] * 30), bull_deck="BL BA BD BW BL BA")
+    found = check_controls(state, 0)
+    dests = [b["label"] for b in found.buttons if b["for"] == "cellar-A4-0"]
+    assert sorted(dests) == ["Pour away 4 ale from your cellar",
+                             "Serve 4 ale from your cellar to your 1st bull, Andy Ale",
+                             "Serve 4 ale from your cellar to your 2nd bull, Andy Ale"]
+    page = board(state, 0)
+    discard = page.index('data-place="discard"')
+    assert discard < page.index("Pour away 4 ale from your cellar") < page.index("</span>",
+                                                                              discard + 300)
+    # once poured, every viewer sees the card face up as the last play
+    state = play(state, (0, {"type": "pour", "card": "A4"}))
+    for viewer in (1, None):
+        assert "pours away 4 ale from the cellar" in board(state, viewer)
+        assert 'data-card="A4"' in board(state, viewer)
+
+
+def test_the_draught_turns_up_cellar_cards_by_clicking_them() -> None:
+    state = table(boss=0, seats=[seat(stock="L1 L2 A3 W4 W5 D1"), seat(stock="L1"),
+                                 seat(stock="L1")])
+    found = check_controls(state, 0)
+    labels = [b["label"] for b in found.buttons]
+    assert labels[0] == "Draught: turn up your top 1 cellar card (5 white)"
+    assert labels[4] == ("Draught: turn up your top 5 cellar cards (5 white, 4 white, 3 ale, "
+                         "2 lager and 1 lager)")
+    assert labels[5] == "Draught only your overflow (1 dark)"
+    page = board(state, 1)
+    assert "Waiting for" in page and "to draught" in page
+    assert ">draughting<" in page and ">draughts later<" in page
+
+
+def test_a_round_end_and_the_end_show_the_summary_only() -> None:
+    state = table(phase=SERVE, round=3, seats=[
+        seat(stock="L1", pub=["BD:D5 D2"]), seat(stock="L1", pub=["BD:D4 D4"]),
+        seat(stock="L1"),
+    ], deck=" ".join(["W1"] * 30), bull_deck="BL BA BD BW BL BA BL BA")
+    state = play(state, (0, STOP), (1, STOP), (2, STOP))
+    page = board(state, 2)
+    assert "Round 3 is over" in page
+    assert ("Bas &amp; co and &lt;b&gt;Anton&lt;/b&gt; have 3 points each; Bas &amp; co "
+            "places ahead: as many beer cards served (2), more glasses (8 to 7).") in page
+    over = table(phase=OVER, seats=[seat(pub=["BD:D5 D2"]), seat(pub=["BD:D1 D1 D1 D4"]),
+                                    seat()])
+    page = board(over, None)
+    assert page.count('class="summary"') == 1 and "The game is over" in page
+    assert "Derek Dark: 7 glasses of dark, 3 points" in page
+    assert "Bas &amp; co places ahead: more beer cards served (4 to 2)." in page
+    assert "<h3>Result</h3>" not in page

@@ -140,7 +140,7 @@ def test_a_joining_bull_is_the_pairs_card_for_the_round() -> None:
     state, events = act(state, 0, take("BL", 0))
     assert state.phase == SERVE
     # the pair already had its card this round: the draughted lager was poured away
-    assert "pours away L5, L2" in texts(events)
+    assert "pours away 5 lager and 2 lager" in texts(events)
     assert state.seats[0].pub[0].beer == ["L4"]
     # nor can it drink from the cellar this round
     assert RULES.legal_moves(state, 0) == [{"type": "pour", "card": "L3"}, {"type": "stop"}]
@@ -217,7 +217,7 @@ def test_rulebook_round_two_bulls_and_serving() -> None:
     # Charlotte's dark beer could not be served: it was poured away at once
     assert state.seats[2].draughted == [] and sorted(state.discard) == ["D2", "D3"]
     state, events = act(state, 1, serve("L4", 0))
-    assert "{p1} pours away L2, L3" in texts(events)  # Lenny has had his card
+    assert "{p1} pours away 2 lager and 3 lager" in texts(events)  # Lenny has had his card
     state = play(state, (2, serve("A4", 0)), (2, {"type": "stop"}))  # from her cellar
     state = play(state, (0, serve("D3", 0)), (0, {"type": "stop"}))  # Anton's cellar
     state = play(state, (3, serve("W5", 0)))                          # Dirk's draught

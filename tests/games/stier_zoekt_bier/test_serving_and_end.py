@@ -53,7 +53,7 @@ def test_unserved_draughted_beer_is_poured_away() -> None:
     state = serving(seat(stock="A1", draughted="L5 L4 W2", pub=["BL"]), seat(stock="L1"),
                     seat(stock="L1"))
     state, events = act(state, 0, serve("L4", 0))
-    assert "pours away L5, W2" in texts(events)  # nothing else can be served
+    assert "pours away 5 lager and 2 white" in texts(events)  # nothing else can be served
     assert sorted(state.discard) == ["L5", "W2"]
     assert state.seats[0].stage == SERVE_CELLAR
 
@@ -168,7 +168,7 @@ def test_grand_cafe_draught_one_type_overflow_of_other_types_poured() -> None:
     assert "one beer type" in refused(state, 0, draught(3, "A"))
     assert "one beer type" in refused(state, 0, draught(1, "L"))
     state, events = act(state, 0, draught(2, "A"))
-    assert "pours away L3 from the overflow" in texts(events)
+    assert "pours away 3 lager from the overflow" in texts(events)
     assert state.seats[0].draughted == cards("A4 A2 A1")
     assert state.seats[0].stock == cards("W1 W1 L1")
     assert state.seats[0].bid == 7 and state.discard == ["L3"]
@@ -226,7 +226,7 @@ def test_ruling_a_full_single_bull_may_be_joined() -> None:
 def test_ruling_a_cellar_card_poured_while_serving_is_seen_by_all() -> None:
     state = serving(seat(stock="L2 W3", pub=["BA"]), seat(stock="L1"), seat(stock="L1"))
     _, events = act(state, 0, pour("W3"))
-    assert [(e.text, e.to) for e in events] == [("{p0} pours away W3 from the cellar.", None)]
+    assert [(e.text, e.to) for e in events] == [("{p0} pours away 3 white from the cellar.", None)]
 
 
 def test_ruling_grand_cafe_bonus_round_ends_serving_on_a_pour() -> None:

@@ -33,15 +33,15 @@ def draft(hand0: str = "L1 L2 L3 W1 W2 W3", stock0: str = "A1 A2 D3") -> State:
 
 def test_the_draft_hand_is_seen_by_its_owner_only() -> None:
     assert seen_by(draft(), draft(hand0="A5 A4 A3 D1 D2 D3")) == {0}
-    mine = RULES.view(draft(), 0)["you"]
+    mine = RULES.view(draft(), 0)["mine"]
     assert mine["hand"] == ["L1", "L2", "L3", "W1", "W2", "W3"] and mine["keep"] == 2
-    assert RULES.view(draft(), None)["you"] is None
+    assert RULES.view(draft(), None)["mine"] is None
     assert RULES.view(draft(), None)["moves"] == []
 
 
 def test_the_cellar_is_seen_by_its_owner_only() -> None:
     assert seen_by(draft(), draft(stock0="L5 W4 A3")) == {0}
-    assert RULES.view(draft(), 0)["you"]["cellar"] == ["A1", "A2", "D3"]
+    assert RULES.view(draft(), 0)["mine"]["cellar"] == ["A1", "A2", "D3"]
     assert RULES.view(draft(), 1)["seats"][0]["cellar"] == 3
 
 
@@ -49,9 +49,9 @@ def test_picks_stay_secret_until_everyone_has_picked() -> None:
     one = play(draft(), (0, pick("L1")), (0, pick("L2")))
     other = play(draft(), (0, pick("W3")), (0, pick("W1")))
     assert seen_by(one, other) == {0}
-    assert RULES.view(one, 1)["seats"][0]["status"] == "chosen"
+    assert RULES.view(one, 1)["seats"][0]["status"] == "has chosen"
     assert RULES.view(one, 1)["seats"][1]["status"] == "choosing"
-    assert RULES.view(one, 0)["you"]["picks"] == ["L1", "L2"]
+    assert RULES.view(one, 0)["mine"]["picks"] == ["L1", "L2"]
     # a half-made pick is as secret as a whole one
     half = play(draft(), (0, pick("L1")))
     assert seen_by(half, draft()) == {0}
@@ -62,7 +62,7 @@ def test_the_pick_events_are_private() -> None:
     assert all(event.to == frozenset({0}) for event in events)
     state, events = act(state, 0, pick("W2"))
     public = [event for event in events if event.to is None]
-    assert public and all("W2" not in event.text for event in public)
+    assert public and all("2 white" not in event.text for event in public)
 
 
 def test_stocked_cards_show_only_the_overflow() -> None:
@@ -77,7 +77,7 @@ def test_stocked_cards_show_only_the_overflow() -> None:
     assert spectator["seats"][0]["overflow"] == ["W3"]
     assert spectator["seats"][0]["cellar"] == 5
     public = " ".join(e.text for e in events if e.to is None)
-    assert "W3" in public and "L1" not in public
+    assert "3 white" in public and "1 lager" not in public
 
 
 def test_draw_pile_order_and_discard_contents_are_hidden() -> None:
@@ -92,7 +92,7 @@ def test_a_spectator_sees_no_private_card_in_a_whole_game() -> None:
     state = RULES.setup(3, RULES.Options(), 5)
     while RULES.to_act(state):
         spectator = RULES.view(state, None)
-        assert spectator["you"] is None and spectator["moves"] == []
+        assert spectator["mine"] is None and spectator["moves"] == []
         hidden = _mutate_hidden(state)
         assert json.dumps(RULES.view(hidden, None), sort_keys=True) == json.dumps(
             spectator, sort_keys=True)
@@ -134,7 +134,7 @@ def test_dealt_and_received_hands_are_told_to_their_owner_only() -> None:
     flow._deal(state, events)
     hands = [e for e in events if e.kind == "hand"]
     assert [e.to for e in hands] == [frozenset({0}), frozenset({1}), frozenset({2})]
-    assert all("L1" not in e.text for e in events if e.to is None)
+    assert all("1 lager" not in e.text for e in events if e.to is None)
 
 
 def test_grand_cafe_others_cannot_tell_the_top_cellar_card_from_a_forced_draught() -> None:

@@ -38,13 +38,25 @@ class _Out(BaseModel):
     pass
 
 
+class LogLineOut(BaseModel):
+    kind: str
+    text: str
+    parts: list[tuple[str, int | None]]
+
+
 class _State(_Out):
+    """docs/contracts.md §3: `log` holds only the lines new to this socket, from index
+    `log_start` of this game's log; `log_reset` says "replace the whole log"."""
+
     version: int
+    game_no: int
     seat: int | None
     status: str
-    log: list[str]
     names: list[str]
     outcome: dict[str, Any] | None = None
+    log: list[LogLineOut]
+    log_start: int
+    log_reset: bool
 
 
 class ViewOut(_State):

@@ -1,10 +1,12 @@
 """What happens on the table during a turn: reveals and their effects, buying, the end
 of the turn, the refill and the instant win. Every function changes a state copy in
-place and appends readable events."""
+place and appends readable events. `apply` runs one listed move (moves.py lists them)."""
 
 from __future__ import annotations
 
-from app.games.base import Event, Rng, who
+from typing import Any
+
+from app.games.base import Event, Move, Rng, who
 from app.games.four_pints.cards import (
     BARREL,
     COUNTER_SIZE,
@@ -12,12 +14,8 @@ from app.games.four_pints.cards import (
     DRUNK,
     DRUNK_LIMIT,
     ELBOW,
-    HAPPY_HOUR,
     MONEY,
     MOP,
-    ON_ME,
-    POINTS,
-    PRICE,
     SLIP,
     SMOKE,
     SNACKS,
@@ -25,9 +23,13 @@ from app.games.four_pints.cards import (
     ST_PATRICKS,
     WALLET,
     WIN_POINTS,
+    a,
     by_value,
+    listed,
+    plural,
 )
-from app.games.four_pints.money import money_total, smallest_cover
+from app.games.four_pints.money import smallest_cover
+from app.games.four_pints.moves import cost, elbow_targets, on_me, slip_targets
 from app.games.four_pints.state import (
     ELBOW_CHOICE,
     GIFT_CHOICE,
@@ -41,10 +43,6 @@ Events = list[Event]
 
 def say(events: Events, kind: str, text: str) -> None:
     events.append(Event(kind, text))
-
-
-def named(cards: list[str]) -> str:
-    return ", ".join(cards) if cards else "nothing"
 
 
 # --- decks ------------------------------------------------------------------------
@@ -79,13 +77,14 @@ def refill(s: FourPintsState, events: Events) -> None:
             say(events, "end", "The beer has run out: the game ends.")
             return
         if card == BARREL:
-            say(events, "barrel", f"The Barrel! The counter is cleared: {named(s.counter)}.")
+            cleared = f": {listed(s.counter, article=False)} go" if s.counter else ""
+            say(events, "barrel", f"The Barrel! The counter is cleared{cleared}.")
             s.beer_discard += s.counter
             s.counter = []
             s.removed.append(card)
         else:
             s.counter.append(card)
-    say(events, "counter", f"The counter now holds {named(s.counter)}.")
+    say(events, "counter", f"The counter now holds {listed(s.counter)}.")
 
 
 # --- areas and the instant win -------------------------------------------------------
@@ -106,28 +105,15 @@ def discard_pint(s: FourPintsState, seat: int, pint: str) -> None:
     s.beer_discard.append(pint)
 
 
-def elbow_targets(s: FourPintsState) -> list[tuple[int, str]]:
-    """(seat, pint) for every kind of pint in another player's area."""
-    out = []
-    for seat in range(s.players):
-        if seat != s.active:
-            out += [(seat, pint) for pint in by_value(list(set(s.pints[seat])))]
-    return out
-
-
-def slip_targets(s: FourPintsState) -> list[str]:
-    return by_value(list(set(s.pints[s.active])))
-
-
 def elbow(s: FourPintsState, seat: int, pint: str, events: Events) -> None:
     discard_pint(s, seat, pint)
-    say(events, "elbow", f"{who(s.active)} elbows the {pint} of {who(seat)}.")
+    say(events, "elbow", f"{who(s.active)} elbows {a(pint)} of {who(seat)} off the table.")
     s.pending = TURN
 
 
 def slip(s: FourPintsState, pint: str, events: Events) -> None:
     discard_pint(s, s.active, pint)
-    say(events, "slip", f"{who(s.active)} slips and loses a {pint}.")
+    say(events, "slip", f"{who(s.active)} slips and loses {a(pint)}.")
     s.pending = TURN
     end_turn(s, events, bought=False)
 
@@ -135,16 +121,20 @@ def slip(s: FourPintsState, pint: str, events: Events) -> None:
 # --- the turn -------------------------------------------------------------------------
 
 
-def start_turn(s: FourPintsState, seat: int, events: Events) -> None:
+def start_turn(s: FourPintsState, seat: int, events: Events, again: bool = False) -> None:
+    """`again`: a St Patrick's turn, which never starts a round."""
+    if seat == s.first and not again:
+        s.round += 1
+        say(events, "round", f"Round {s.round}.")
     s.active = seat
     s.turn += 1
     s.purse, s.saved[seat] = s.saved[seat], []
     s.must_reveal = bool(s.purse)
     s.play, s.spent, s.bought, s.pending = [], [], [], TURN
     if s.purse:
-        say(events, "turn", f"{who(seat)} starts a turn with {named(s.purse)} from the Wallet.")
+        say(events, "turn", f"{who(seat)} starts a turn with {listed(s.purse)} from the Wallet.")
     else:
-        say(events, "turn", f"It is the turn of {who(seat)}.")
+        say(events, "turn", f"It is {who(seat)}'s turn.")
 
 
 def lose_turn(s: FourPintsState, why: str, events: Events) -> None:
@@ -157,7 +147,7 @@ def end_turn(s: FourPintsState, events: Events, bought: bool) -> None:
     extra = s.play.count(ST_PATRICKS)
     if WALLET in s.play and s.purse:
         s.saved[seat] = s.purse
-        say(events, "wallet", f"{who(seat)} keeps {named(s.purse)} in the Wallet.")
+        say(events, "wallet", f"{who(seat)} keeps {listed(s.purse)} in the Wallet.")
     else:
         s.spent += s.purse
     s.buying_discard += s.play + s.spent
@@ -170,19 +160,21 @@ def end_turn(s: FourPintsState, events: Events, bought: bool) -> None:
     if s.extra_turns:
         s.extra_turns -= 1
         say(events, "st-patricks", f"St Patrick's: {who(seat)} takes another turn.")
-        start_turn(s, seat, events)
+        start_turn(s, seat, events, again=True)
     else:
         start_turn(s, (seat + 1) % s.players, events)
 
 
-def reveal(s: FourPintsState, events: Events) -> None:
+def reveal(s: FourPintsState, events: Events) -> str | None:
+    """Turn up the next buying card and apply it; returns it (None: none left)."""
     card = draw(s, "buying_deck", "buying_discard", events)
     if card is None:
-        lose_turn(s, "there are no buying cards left.", events)
-        return
+        lose_turn(s, "no buying cards are left.", events)
+        return None
     s.must_reveal = False
     seat = s.active
-    say(events, "reveal", f"{who(seat)} reveals {card}.")
+    face = "a -1 Spilled pint" if card == SPILLED else a(card)
+    say(events, "reveal", f"{who(seat)} reveals {face}.")
     if card in MONEY or card == CREDIT:
         s.purse.append(card)
     elif card == SPILLED:
@@ -190,6 +182,7 @@ def reveal(s: FourPintsState, events: Events) -> None:
     else:
         s.play.append(card)
         effect(s, card, events)
+    return card
 
 
 def effect(s: FourPintsState, card: str, events: Events) -> None:
@@ -197,7 +190,7 @@ def effect(s: FourPintsState, card: str, events: Events) -> None:
     if card == DRUNK and s.play.count(DRUNK) >= DRUNK_LIMIT:
         lose_turn(s, "that is the third Drunk.", events)
     elif card == SMOKE:
-        lose_turn(s, "off for a smoke.", events)
+        lose_turn(s, "off for a Smoke.", events)
     elif card == SLIP:
         own = slip_targets(s)
         if len(own) > 1:
@@ -205,7 +198,7 @@ def effect(s: FourPintsState, card: str, events: Events) -> None:
         elif own:
             slip(s, own[0], events)
         else:
-            lose_turn(s, "a slip, with no pint to lose.", events)
+            lose_turn(s, "a Slip, with no pint to lose.", events)
     elif card == ELBOW:
         targets = elbow_targets(s)
         if len(targets) > 1:
@@ -218,7 +211,10 @@ def effect(s: FourPintsState, card: str, events: Events) -> None:
         mopped = s.spilled[seat]
         s.spilled[seat] = 0
         s.buying_discard += [SPILLED] * mopped
-        say(events, "mop", f"{who(seat)} mops up {mopped} Spilled pint(s).")
+        if mopped:
+            say(events, "mop", f"{who(seat)} mops up {plural(mopped, 'Spilled pint')}.")
+        else:
+            say(events, "mop", f"{who(seat)} has no Spilled pint to mop up.")
         check_win(s, [seat], events)
     elif card in SNACKS:
         eat(s, SNACKS[card], card, events)
@@ -231,54 +227,13 @@ def eat(s: FourPintsState, amount: int, snack: str, events: Events) -> None:
     for card in cards:
         s.purse.remove(card)
     s.spent += cards
-    say(events, "snack", f"The {snack} cost {who(s.active)} {named(cards)}.")
+    if cards:
+        say(events, "snack", f"The {snack} cost {who(s.active)} {listed(cards)}.")
+    else:
+        say(events, "snack", f"The {snack} find no money on {who(s.active)}.")
 
 
 # --- buying ---------------------------------------------------------------------------
-
-
-def on_me(s: FourPintsState) -> bool:
-    return ON_ME in s.play
-
-
-def happy_hour(s: FourPintsState) -> bool:
-    return HAPPY_HOUR in s.play and not on_me(s)
-
-
-def cost(s: FourPintsState, pints: list[str]) -> int:
-    prices = sorted(PRICE[p] for p in pints)
-    if len(pints) == 2 and happy_hour(s):
-        return prices[1] + prices[0] // 2
-    return sum(prices)
-
-
-def pint_choices(s: FourPintsState) -> list[list[str]]:
-    """The pints (one or two, most valuable first) the active player may buy now."""
-    kinds = by_value(list(set(s.counter)))
-    pairs = [
-        [a, b]
-        for i, a in enumerate(kinds)
-        for b in kinds[i:]
-        if a != b or s.counter.count(a) > 1
-    ]
-    if on_me(s) and len(s.counter) > 1:
-        return pairs
-    singles = [[k] for k in kinds]
-    return singles + pairs if happy_hour(s) else singles
-
-
-def buy_moves(s: FourPintsState) -> list[dict[str, object]]:
-    if s.must_reveal:
-        return []
-    money = money_total(s.purse)
-    credit = CREDIT in s.purse
-    moves: list[dict[str, object]] = []
-    for pints in pint_choices(s):
-        if credit:
-            moves.append({"type": "buy", "pints": pints, "pay": "credit"})
-        if (not credit or WALLET in s.play) and money >= cost(s, pints):
-            moves.append({"type": "buy", "pints": pints, "pay": "money"})
-    return moves
 
 
 def buy(s: FourPintsState, pints: list[str], pay: str, events: Events) -> None:
@@ -290,7 +245,8 @@ def buy(s: FourPintsState, pints: list[str], pay: str, events: Events) -> None:
     s.spent += paid
     for pint in pints:
         s.counter.remove(pint)
-    say(events, "buy", f"{who(seat)} buys {named(pints)} with {named(paid)}.")
+    with_ = "the Credit card" if pay == "credit" else listed(paid, article=False)
+    say(events, "buy", f"{who(seat)} buys {listed(pints)} with {with_}.")
     if len(pints) == 2 and on_me(s):
         if s.players > 2:
             s.bought = list(pints)
@@ -305,22 +261,57 @@ def buy(s: FourPintsState, pints: list[str], pay: str, events: Events) -> None:
         end_turn(s, events, bought=True)
 
 
-def gift_choices(s: FourPintsState) -> list[tuple[str, int]]:
-    kinds = by_value(list(set(s.bought)))
-    return [(p, to) for p in kinds for to in range(s.players) if to != s.active]
-
-
 def give(s: FourPintsState, pint: str, to: int, events: Events) -> None:
     seat = s.active
     s.bought.remove(pint)
     s.pints[seat] += s.bought
     s.pints[to].append(pint)
     s.bought, s.pending = [], TURN
-    say(events, "give", f"{who(seat)} gives a {pint} to {who(to)}: it is on them!")
+    say(events, "give", f"{who(seat)} gives {a(pint)} to {who(to)}: on me!")
     if not check_win(s, [seat, to], events):
         end_turn(s, events, bought=True)
 
 
-def tiebreak_key(s: FourPintsState, seat: int) -> tuple[int, ...]:
-    """Score, then the pints' values from the highest (more pints beat a prefix)."""
-    return (s.score(seat), *(POINTS[p] for p in by_value(s.pints[seat])))
+# --- one move ---------------------------------------------------------------------------
+
+
+def apply(s: FourPintsState, move: Move, events: Events) -> None:
+    """Run a listed move on the copy `s` and note it as the last play (views.py)."""
+    seat, kind, turn = s.active, move["type"], s.turn
+    if kind == "reveal":
+        card = reveal(s, events)
+        if card is None or s.turn != turn:
+            to = "buying-discard"  # the turn ended, the card with it
+        elif card in MONEY or card == CREDIT:
+            to = "purse"
+        else:
+            to = f"area-{seat}" if card == SPILLED else "play"
+        face = "a -1 Spilled pint" if card == SPILLED else (a(card) if card else "no card")
+        note(s, seat, [card] if card else [], "buying-deck", to, f"reveals {face}")
+    elif kind == "buy":
+        pints = list(move["pints"])
+        # with two players the second pint of an On me! is discarded, not kept
+        dropped = len(pints) == 2 and on_me(s) and s.players == 2
+        buy(s, pints, move["pay"], events)
+        to = "bought" if s.pending == GIFT_CHOICE else f"area-{seat}"
+        kept = by_value(pints)[:1] if dropped else pints
+        note(s, seat, kept, "counter", to, f"buys {listed(pints)}")
+    elif kind == "elbow":
+        elbow(s, move["seat"], move["pint"], events)
+        note(s, seat, [move["pint"]], f"area-{move['seat']}", "beer-discard",
+             f"elbows {a(move['pint'])} of {who(move['seat'])}")
+    elif kind == "slip":
+        slip(s, move["pint"], events)
+        note(s, seat, [move["pint"]], f"area-{seat}", "beer-discard",
+             f"slips and loses {a(move['pint'])}")
+    else:
+        give(s, move["pint"], move["to"], events)
+        note(s, seat, [move["pint"]], "bought", f"area-{move['to']}",
+             f"gives {a(move['pint'])} to {who(move['to'])}")
+
+
+def note(s: FourPintsState, seat: int, cards: list[str], src: str, dst: str,
+         what: str) -> None:
+    last: dict[str, Any] = {"seat": seat, "cards": cards, "from": src, "to": dst,
+                            "text": f"{who(seat)} {what}."}
+    s.last = last

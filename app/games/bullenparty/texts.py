@@ -1,0 +1,34 @@
+"""The words of Bullenparty: how cards, rows, piles and counts read in the log and views.
+
+Cards are named as their faces show them: a number card by its number ("37"), a zero
+card as the rulebook says ("zero card A"), a bull card by its heads.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+
+def plural(n: int, one: str, many: str | None = None) -> str:
+    """ "1 head", "3 heads"; "-1 head" reads as a count of one too."""
+    word = one if abs(n) == 1 else (many or one + "s")
+    return f"{n} {word}"
+
+
+def cards_text(cards: Sequence[int]) -> str:
+    return ", ".join(str(c) for c in cards)
+
+
+def bid_text(bid: int | str) -> str:
+    return str(bid) if isinstance(bid, int) else f"zero card {bid}"
+
+
+def row_name(index: int) -> str:
+    return f"row {index + 1}"
+
+
+def and_list(items: Sequence[str]) -> str:
+    """ "a", "a and b", "a, b and c" """
+    if len(items) <= 1:
+        return "".join(items)
+    return ", ".join(items[:-1]) + " and " + items[-1]

@@ -1,0 +1,160 @@
+"""What a viewer sees (docs/contracts.md §1), the outcome and the end-of-game summary.
+
+Everything on the table is public; only the order of the two decks (and the generator
+that will reshuffle them) is secret, so every seat sees the same view except `moves`, and
+`mine` is `{}` (a spectator's is None). Texts in `last` and `summary.notes` name players
+as `{p0}`, like event texts; the board fills in the names.
+"""
+
+from __future__ import annotations
+
+from itertools import groupby
+
+from app.games.base import JSON, Outcome, rank_by, who
+from app.games.four_pints import moves as rules_moves
+from app.games.four_pints.cards import (
+    BEERS,
+    CREDIT,
+    DRUNK,
+    POINTS,
+    SPILLED,
+    SPILLED_POINTS,
+    ST_PATRICKS,
+    WALLET,
+    WIN_POINTS,
+    by_value,
+    plural,
+)
+from app.games.four_pints.money import money_total
+from app.games.four_pints.state import FourPintsState
+
+
+def view(s: FourPintsState, seat: int | None) -> JSON:
+    result = outcome(s)
+    moves = rules_moves.legal_moves(s, seat) if seat is not None else []
+    return {
+        "players": s.players,
+        "to_act": [] if s.over else [s.active],
+        "phase": "over" if s.over else (s.pending or "turn"),
+        "round": s.round,
+        "turn": s.turn,
+        "first": s.first,
+        "active": s.active,
+        "scores": [s.score(i) for i in range(s.players)],
+        "areas": [
+            {"pints": list(s.pints[i]), "spilled": s.spilled[i], "saved": list(s.saved[i])}
+            for i in range(s.players)
+        ],
+        "counter": list(s.counter),
+        "beer_deck": len(s.beer_deck),
+        "beer_discard": list(s.beer_discard),
+        "removed": list(s.removed),
+        "buying_deck": len(s.buying_deck),
+        "buying_discard": list(s.buying_discard),
+        "purse": list(s.purse),
+        "money": money_total(s.purse),
+        "revealed": list(s.play),
+        "spent": list(s.spent),
+        "bought": list(s.bought),
+        "drunk": s.play.count(DRUNK),
+        "on_me": rules_moves.on_me(s),
+        "happy_hour": rules_moves.happy_hour(s),
+        "wallet": WALLET in s.play,
+        "credit": s.purse.count(CREDIT),
+        "st_patricks": s.play.count(ST_PATRICKS) + s.extra_turns,
+        "must_reveal": s.must_reveal,
+        "beers": {b.name: {"price": b.price, "points": b.points} for b in BEERS},
+        "offers": [
+            {"pints": pints, "cost": rules_moves.cost(s, pints)}
+            for pints in ([] if s.over or s.pending else rules_moves.pint_choices(s))
+        ],
+        "spilled_card": SPILLED,
+        "winner": s.winner,
+        "mine": None if seat is None else {},
+        "last": None if s.last is None else {**s.last, "cards": list(s.last["cards"])},
+        "summary": summary(s, result),
+        "outcome": result.to_json() if result else None,
+        "moves": moves,
+    }
+
+
+def tiebreak_key(s: FourPintsState, seat: int) -> tuple[int, ...]:
+    """Score, then the pints' values from the highest (more pints beat a prefix)."""
+    return (s.score(seat), *(POINTS[p] for p in by_value(s.pints[seat])))
+
+
+def outcome(s: FourPintsState) -> Outcome | None:
+    if not s.over:
+        return None
+    keys = [(int(seat == s.winner), *tiebreak_key(s, seat)) for seat in range(s.players)]
+    ranks, winners = rank_by(keys)
+    return Outcome(tuple(s.score(i) for i in range(s.players)), ranks, winners)
+
+
+def score_parts(s: FourPintsState, seat: int) -> list[str]:
+    """ "2 IPAs: 10 points", "1 Spilled pint: -1 point" """
+    parts = [
+        f"{plural(n, pint)}: {plural(n * POINTS[pint], 'point')}"
+        for pint, group in groupby(by_value(s.pints[seat]))
+        for n in [len(list(group))]
+    ]
+    if s.spilled[seat]:
+        k = s.spilled[seat]
+        parts.append(f"{plural(k, 'Spilled pint')}: {plural(k * SPILLED_POINTS, 'point')}")
+    return parts or ["no pints"]
+
+
+def summary(s: FourPintsState, result: Outcome | None) -> JSON | None:
+    """The one result display, at the end of the game (the game has no scored rounds)."""
+    if result is None:
+        return None
+    order = sorted(range(s.players), key=lambda i: (result.ranks[i], i))
+    rows = [
+        {"seat": i, "score": s.score(i), "parts": score_parts(s, i),
+         "winner": i in result.winners}
+        for i in order
+    ]
+    return {"title": "The game is over", "final": True, "rows": rows,
+            "notes": notes(s, result, order)}
+
+
+def names(seats: list[int]) -> str:
+    words = [who(i) for i in seats]
+    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " and " + words[-1]
+
+
+def notes(s: FourPintsState, result: Outcome, order: list[int]) -> list[str]:
+    """How the game was decided, and why players level on points placed apart."""
+    out: list[str] = []
+    if s.winner is not None:
+        out.append(f"{who(s.winner)} reaches {plural(s.score(s.winner), 'point')}"
+                   " and wins at once.")
+        late = [i for i in order if i != s.winner and s.score(i) >= WIN_POINTS]
+        if late:
+            out.append(f"{names(late)} also reached {WIN_POINTS} points with the gift, but"
+                       " the player whose turn it is wins.")
+    else:
+        out.append("The beer has run out: the highest score wins.")
+    by_score = sorted(order, key=lambda i: (-s.score(i), result.ranks[i], i))
+    for score, group in groupby(by_score, key=s.score):
+        seats = list(group)
+        if len(seats) < 2:
+            continue
+        level = f"{names(seats)} have {plural(score, 'point')} each"
+        ranks = {result.ranks[i] for i in seats}
+        if len(ranks) == 1:
+            share = "share the win" if ranks == {1} else "share their place"
+            out.append(f"{level} and pints of the same worth: they {share}.")
+            continue
+        best = [i for i in seats if result.ranks[i] == min(ranks)]
+        if s.winner in best:
+            out.append(f"{level}; {who(s.winner)} wins: it is their turn.")
+        else:
+            one = len(best) == 1
+            if min(ranks) == 1:
+                placed = "wins" if one else "win"
+            else:
+                placed = "places higher" if one else "place higher"
+            out.append(f"{level}; {names(best)} {placed}: their pints, sorted from the most"
+                       " valuable, are worth more.")
+    return out

@@ -1,0 +1,134 @@
+"""Legal moves and refusal reasons: the placement tables of null-bock.md, once.
+
+Each table is one function that returns None when a play is legal, else the reason a
+player reads. The move list is generated from the same functions and `refusal` explains
+with them, so what is listed and what is refused can never disagree.
+
+Moves:
+- {"type": "edge", "card": "D7"}: the Edge choice at the start of a round (face down).
+- {"type": "play", "card": "D7", "to": "arena"}: a card into the Arena.
+- {"type": "play", "card": "S8", "to": "edge", "edge": 2}: a card on seat 2's Edge.
+
+There is no pass move: a player with no legal play passes automatically (flow.py).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from app.games.base import Move
+from app.games.null_bock.cards import INFO, NULL_BOCK_VALUE
+from app.games.null_bock.state import EDGE_PHASE, OVER_PHASE, PLAY_PHASE, NullBockState
+
+ARENA = "arena"
+EDGE = "edge"
+
+
+def arena_error(arena: list[str], card: str) -> str | None:
+    """Why `card` may not go into the Arena now, or None."""
+    doe, val, pretentious, _ = INFO[card]
+    if not arena:
+        return None if doe else "You must play a doe into the empty Arena."
+    top_doe, top_val, top_pretentious, _ = INFO[arena[-1]]
+    if doe:
+        if not top_doe:
+            return "A doe can never be placed on a stag in the Arena."
+        if pretentious:
+            if top_pretentious:
+                return "A pretentious doe can never be placed on another pretentious doe."
+            return None
+        if val <= top_val:
+            return "A doe must be higher than the doe on top of the Arena."
+        return None
+    if top_doe or val == NULL_BOCK_VALUE:
+        return None
+    if val <= top_val:
+        return "A stag must be higher than the stag on top of the Arena."
+    return None
+
+
+def edge_error(arena: list[str], edge: str | None, card: str) -> str | None:
+    """Why `card` may not go on an Edge holding `edge` now, or None."""
+    if not arena:
+        return "You must play a doe into the empty Arena."
+    if edge is None:
+        return "That Edge holds no card yet."
+    doe, val, _, big = INFO[card]
+    if big:
+        return "The 11, 13 and 15 does may only be played into the Arena."
+    edge_doe, edge_val, _, _ = INFO[edge]
+    if doe:
+        return None if not edge_doe else "A doe cannot be played on a doe on an Edge."
+    if edge_doe:
+        if val == NULL_BOCK_VALUE or val >= edge_val:
+            return None
+        return "A stag on an Edge must be at least as high as the doe there."
+    return "A stag cannot be played on a stag on an Edge."
+
+
+def play_move(card: str, to: str, edge: int | None = None) -> Move:
+    if to == ARENA:
+        return {"type": "play", "card": card, "to": ARENA}
+    return {"type": "play", "card": card, "to": EDGE, "edge": edge}
+
+
+def legal_moves(state: NullBockState, seat: int) -> list[Move]:
+    """Every move `seat` may make now, once per distinct card, in hand order."""
+    if not 0 <= seat < state.players:
+        return []
+    hand = list(dict.fromkeys(state.hands[seat]))
+    if state.phase == EDGE_PHASE:
+        if state.pending[seat] is not None:
+            return []
+        return [{"type": "edge", "card": c} for c in hand]
+    if state.phase != PLAY_PHASE or seat != state.turn:
+        return []
+    out: list[Move] = []
+    for card in hand:
+        if arena_error(state.arena, card) is None:
+            out.append(play_move(card, ARENA))
+        for owner, edge in enumerate(state.edges):
+            if edge_error(state.arena, edge, card) is None:
+                out.append(play_move(card, EDGE, owner))
+    return out
+
+
+def has_legal_play(state: NullBockState, seat: int) -> bool:
+    arena = state.arena
+    return any(
+        arena_error(arena, card) is None
+        or any(edge_error(arena, edge, card) is None for edge in state.edges)
+        for card in state.hands[seat]
+    )
+
+
+def refusal(state: NullBockState, seat: int, move: Any) -> str:
+    """Why `move` is not one of `seat`'s legal moves: the first rule it breaks."""
+    if state.phase == OVER_PHASE:
+        return "The game is over."
+    if not 0 <= seat < state.players:
+        return "You have no seat at this table."
+    if state.phase == EDGE_PHASE and state.pending[seat] is not None:
+        return "You have already chosen your Edge card; waiting for the others."
+    if state.phase == PLAY_PHASE and seat != state.turn:
+        return "It is not your turn."
+    if not isinstance(move, Mapping) or move.get("type") not in ("edge", "play"):
+        return "That is not a Null Bock! move."
+    card = move.get("card")
+    if state.phase == EDGE_PHASE and move["type"] != "edge":
+        return "First choose a card from your hand for your Edge."
+    if state.phase == PLAY_PHASE and move["type"] != "play":
+        return "The Edge cards are already chosen; play a card."
+    if not isinstance(card, str) or card not in state.hands[seat]:
+        return "You do not hold that card."
+    if move["type"] == "edge":
+        return "That is not a valid Edge choice."
+    to, edge = move.get("to"), move.get("edge")
+    if to == ARENA:
+        return arena_error(state.arena, card) or "That is not a valid move."
+    if to != EDGE:
+        return "Play into the Arena or on an Edge."
+    if type(edge) is not int or not 0 <= edge < state.players:
+        return "There is no such Edge."
+    return edge_error(state.arena, state.edges[edge], card) or "That is not a valid move."

@@ -1,0 +1,171 @@
+"""What a seat sees: the public table, its own secrets under `mine`, the last play and
+the summary of a round's or the game's end (docs/contracts.md §1).
+
+Texts here speak of players as `{p0}`, `{p1}`, ... like event texts; the board puts in
+the names.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from app.games.base import JSON, Outcome, rank_by, who
+from app.games.null_bock.cards import (
+    NULL_BOCK_POINTS,
+    faces,
+    is_doe,
+    is_null_bock,
+    is_stag,
+    plural,
+    sort_key,
+)
+from app.games.null_bock.moves import legal_moves
+from app.games.null_bock.state import EDGE_PHASE, OVER_PHASE, NullBockState, copy_summary
+
+
+def outcome(state: NullBockState) -> Outcome | None:
+    if state.phase != OVER_PHASE:
+        return None
+    ranks, winners = rank_by(state.scores)
+    return Outcome(tuple(state.scores), ranks, winners)
+
+
+def to_act(state: NullBockState) -> list[int]:
+    if state.phase == EDGE_PHASE:
+        return [s for s in range(state.players) if state.pending[s] is None]
+    return [] if state.turn is None or state.phase == OVER_PHASE else [state.turn]
+
+
+def view(state: NullBockState, seat: int | None) -> JSON:
+    n = state.players
+    own = seat if seat is not None and 0 <= seat < n else None
+    result = outcome(state)
+    top_stag = bool(state.arena) and is_stag(state.arena[-1])
+    return {
+        "players": n,
+        "phase": state.phase,
+        "round": state.round,
+        "rounds": state.rounds,
+        "target": state.target,
+        "to_act": to_act(state),
+        "turn": state.turn,
+        "first": state.first,
+        "scores": list(state.scores),
+        "round_points": [list(p) for p in state.round_points],
+        "arena": list(state.arena),
+        "arena_owner": state.arena_owner,
+        "top_stag_owner": state.arena_owner if top_stag else None,
+        "edges": list(state.edges),
+        "edge_chosen": [p is not None for p in state.pending]
+        if state.phase == EDGE_PHASE
+        else [True] * n,
+        "hand_sizes": [len(h) for h in state.hands],
+        "harem_sizes": [len(h) for h in state.harems],
+        "passes": state.passes,
+        "removed": list(state.removed),
+        "mine": None if own is None else mine(state, own),
+        "last": copy_summary(state.last),
+        "summary": summary(state),
+        "outcome": result.to_json() if result else None,
+        "moves": [] if own is None else legal_moves(state, own),
+    }
+
+
+def mine(state: NullBockState, seat: int) -> JSON:
+    """Only `seat` sees these: its hand, its face-down harem, its hidden Edge choice."""
+    return {
+        "hand": list(state.hands[seat]),
+        "harem": sorted(state.harems[seat], key=sort_key),
+        "edge_choice": state.pending[seat],
+    }
+
+
+def summary(state: NullBockState) -> JSON | None:
+    """The last round explained while the next round's Edges are chosen; the whole game
+    at its end."""
+    last = state.last_round
+    if last is None:
+        return None
+    final = state.phase == OVER_PHASE
+    if not final and not (state.phase == EDGE_PHASE and last["round"] == state.round - 1):
+        return None
+    best = max(state.scores)
+    rows = []
+    for s in range(state.players):
+        rounds = [p[s] for p in state.round_points]
+        if final:
+            parts = [f"Round {i}: {plural(p, 'point')}" for i, p in enumerate(rounds, 1)]
+        else:
+            parts = [f"This round: {plural(rounds[-1], 'point')}"]
+        parts += breakdown(last["terms"][s], last["hands"][s], last["harems"][s])
+        rows.append({"seat": s, "score": state.scores[s], "parts": parts,
+                     "winner": final and state.scores[s] == best})
+    rows.sort(key=lambda r: (-r["score"], r["seat"]))
+    notes = [f"Round {last['round']} ended because {last['end_text']}."]
+    tied = [s for s in range(state.players) if state.scores[s] == best]
+    if final:
+        title = "The game is over"
+        if len(tied) > 1:
+            notes.append(f"{_names(tied)} have {plural(best, 'point')} each and share the win.")
+    else:
+        title = f"Round {last['round']} is over"
+        notes.append(_first_note(state, tied, last))
+    return {"title": title, "final": final, "rows": rows, "notes": notes}
+
+
+def _first_note(state: NullBockState, tied: list[int], last: dict[str, Any]) -> str:
+    first = who(state.first)
+    if len(tied) == 1:
+        return f"{first} has the most points and begins round {state.round}."
+    prev = last.get("first", state.first)
+    return (
+        f"{_names(tied)} have {plural(state.scores[state.first], 'point')} each; {first} "
+        f"begins round {state.round}, coming first clockwise from {who(prev)}, who began "
+        f"round {last['round']}."
+    )
+
+
+def breakdown(terms: list[int], hand: list[str], harem: list[str]) -> list[str]:
+    """A seat's round score in the rule's own terms ("Scoring a round")."""
+    won_does, won_bocks, hand_does, hand_bocks = terms
+    parts = []
+    does = [c for c in harem if is_doe(c)]
+    if does:
+        parts.append(f"Does won ({faces(does)}): {plural(won_does, 'point')}")
+    if won_bocks:
+        k = sum(1 for c in harem if is_null_bock(c))
+        parts.append(f"{plural(k, 'Null Bock')} won with an Arena: {plural(won_bocks, 'point')}")
+    left = [c for c in hand if is_doe(c)]
+    if left:
+        parts.append(f"Does left in hand ({faces(left)}): {plural(hand_does, 'point')}")
+    if hand_bocks:
+        k = hand_bocks // -NULL_BOCK_POINTS
+        parts.append(f"{plural(k, 'Null Bock')} left in hand: {plural(hand_bocks, 'point')}")
+    return parts or ["No does won and none left in hand: 0 points"]
+
+
+def _names(seats: list[int]) -> str:
+    words = [who(s) for s in seats]
+    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " and " + words[-1]
+
+
+def scramble(state: NullBockState, seat: int | None, rnd: Any) -> NullBockState:
+    """`state` with everything `seat` may not see dealt anew: the other seats' hands,
+    harems and face-down Edge choices trade cards (each place keeps its count), and the
+    next deal's shuffle changes. `rnd` is a `random.Random`."""
+    new = state.copy()
+    others = [s for s in range(state.players) if s != seat]
+    pool = [c for s in others for c in new.hands[s] + new.harems[s]]
+    pool += [new.pending[s] for s in others if new.pending[s] is not None]
+    rnd.shuffle(pool)
+    for s in others:
+        k = len(new.hands[s])
+        new.hands[s] = sorted(pool[:k], key=sort_key)
+        del pool[:k]
+        k = len(new.harems[s])
+        new.harems[s] = pool[:k]
+        del pool[:k]
+        if new.pending[s] is not None:
+            new.pending[s] = pool.pop()
+    new.rng = rnd.getrandbits(64)
+    return new

@@ -1,0 +1,240 @@
+"""Rooms in memory while this process has sockets on them.
+
+A `LiveRoom` holds what every view needs: the room record (seats, version, status), the
+decoded state, this game's moves with their events, and who was to act at each version.
+A move is applied to it only after the database has stored it (write-through), so it is
+never ahead of the database; a room another process moved is caught up by reading only
+the moves after this room's version, once for all the sockets here.
+
+A `Frame` is one viewer's picture at one version (view, log, names), made once and
+shared by every socket of that viewer; the web layer keeps its rendered board and
+messages in `Frame.cache`. A room nobody here watches is not kept: each use reads it
+fresh, so a process never serves a copy it has stopped following on the bus.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from collections import deque
+from dataclasses import dataclass, field
+from typing import Any
+
+from app.db.repository import MoveRecord, Repository, RoomRecord
+from app.games.base import Event, Rules, listed_move, parse_options
+from app.rooms.locks import RoomLocks
+from app.rooms.loglines import LogLine, ViewerLog
+from app.rooms.models import ChatLine
+from app.rooms.tokens import token_matches
+
+CHAT_HISTORY = 50
+
+
+@dataclass
+class Frame:
+    version: int
+    game_no: int
+    seat: int | None
+    status: str
+    names: list[str]
+    view: dict[str, Any] | None
+    outcome: dict[str, Any] | None
+    log: list[LogLine]
+    rules_id: str
+    cache: dict[Any, Any] = field(default_factory=dict)
+
+
+def display_names(record: RoomRecord) -> list[str]:
+    return [s.name or f"Seat {s.index + 1}" for s in record.seats]
+
+
+class LiveRoom:
+    def __init__(self, record: RoomRecord, rules: Rules[Any] | None, moves: list[MoveRecord],
+                 chat: list[ChatLine]) -> None:
+        self.rules = rules
+        self.chat: deque[ChatLine] = deque(chat, maxlen=CHAT_HISTORY)
+        self.watchers = 0
+        self.notices: dict[str, asyncio.Future[None]] = {}
+        self._reset(record, moves)
+
+    def _reset(self, record: RoomRecord, moves: list[MoveRecord]) -> None:
+        self.record = record
+        self.state = (self.rules.decode(record.state)
+                      if self.rules is not None and record.state is not None else None)
+        self.moves: list[tuple[int, list[Event]]] = []
+        self.movers: list[tuple[int, int]] = []  # (version, seat) of this game's moves
+        self.acting: dict[int, frozenset[int]] = {}
+        self.logs: dict[int | None, ViewerLog] = {}
+        self._renew()
+        self._add(moves)
+
+    def _renew(self) -> None:
+        """The state or the seats changed: views and names are made again."""
+        self.names = display_names(self.record)
+        self.frames: dict[int | None, Frame] = {}
+        if self.state is not None and self.rules is not None:
+            self.acting[self.record.version] = frozenset(self.rules.to_act(self.state))
+
+    def _add(self, moves: list[MoveRecord]) -> None:
+        for move in moves:
+            self.moves.append((move.version, [Event.from_json(e) for e in move.events]))
+            self.movers.append((move.version, move.seat))
+            if move.to_act is not None:
+                self.acting[move.version] = move.to_act
+
+    @property
+    def version(self) -> int:
+        return self.record.version
+
+    def seat_of(self, token: str | None) -> int | None:
+        for seat in self.record.seats:
+            if token_matches(token, seat.token_hash):
+                return seat.index
+        return None
+
+    def absorb(self, record: RoomRecord, moves: list[MoveRecord]) -> None:
+        """Take in a newer read: the moves after this room's version (same game), or the
+        whole new game."""
+        if record.game_no != self.record.game_no or record.state is None:
+            self._reset(record, moves)
+            return
+        names = display_names(record)
+        self.record = record
+        if self.rules is not None:
+            self.state = self.rules.decode(record.state)
+        self._add(moves)
+        if names != self.names:
+            self.logs = {}
+        self._renew()
+
+    def advance(self, record: RoomRecord, state: Any, seat: int, events: list[Event],
+                to_act: frozenset[int]) -> None:
+        """A move this process has just stored."""
+        self.record, self.state = record, state
+        self.moves.append((record.version, events))
+        self.movers.append((record.version, seat))
+        self.frames = {}
+        self.acting[record.version] = to_act
+
+    def fits(self, seat: int, seen: int, move: Any) -> Any | None:
+        """The listed move when `move`, sent at version `seen`, does not conflict with
+        what happened since (issue 11): `seat` was to act at `seen` and still is, every
+        move since was another seat's, and the move is legal now. Else None."""
+        if self.rules is None or self.state is None or not seen < self.version:
+            return None
+        if seen < self.record.version - len(self.movers):
+            return None  # older than this game
+        if seat not in self._acting_at(seen):
+            return None
+        if seat not in self.acting.get(self.version, frozenset()):
+            return None
+        if any(s == seat for v, s in self.movers if v > seen):
+            return None
+        return listed_move(self.rules.legal_moves(self.state, seat), move)
+
+    def _acting_at(self, version: int) -> frozenset[int]:
+        """Who was to act at `version` of this game: known from the moves, and for the
+        game's first version from its set-up (seeded, so it is made again exactly)."""
+        known = self.acting.get(version)
+        start = self.record.version - len(self.movers)
+        if known is None and version == start and self.rules is not None:
+            options = parse_options(self.rules.Options, self.record.options)
+            first = self.rules.setup(len(self.record.seats), options, self.record.seed or 0)
+            known = self.acting[version] = frozenset(self.rules.to_act(first))
+        return known or frozenset()
+
+    def frame(self, seat: int | None) -> Frame:
+        """`seat`'s picture now (None: a spectator), made once per version."""
+        made = self.frames.get(seat)
+        if made is not None:
+            return made
+        view = outcome = None
+        lines: list[LogLine] = []
+        if self.state is not None and self.rules is not None:
+            view = self.rules.view(self.state, seat)
+            if "outcome" in view:
+                outcome = view["outcome"]
+            else:
+                result = self.rules.outcome(self.state)
+                outcome = result.to_json() if result else None
+            log = self.logs.get(seat)
+            if log is None:
+                log = self.logs[seat] = ViewerLog(seat)
+            lines = log.extend(self.moves, self.names)
+        made = Frame(self.version, self.record.game_no, seat, self.record.status,
+                     self.names, view, outcome, list(lines), self.record.game_id)
+        self.frames[seat] = made
+        return made
+
+
+class LiveRooms:
+    """The rooms this process watches, loaded once, caught up from the database."""
+
+    def __init__(self, repo: Repository, games: Any, locks: RoomLocks) -> None:
+        self.repo, self.games, self.locks = repo, games, locks
+        self.rooms: dict[str, LiveRoom] = {}
+        self._loading: dict[str, asyncio.Future[LiveRoom | None]] = {}
+
+    async def load(self, code: str) -> LiveRoom | None:
+        """A fresh LiveRoom from one database session (not kept)."""
+        found = await self.repo.load_live(code, chat=CHAT_HISTORY)
+        if found is None:
+            return None
+        record, moves, chat = found
+        lines = [ChatLine(seat=r.seat, name=r.name, text=r.text, at=r.created_at.isoformat())
+                 for r in chat]
+        return LiveRoom(record, self.games.get(record.game_id), moves, lines)
+
+    async def get(self, code: str) -> LiveRoom | None:
+        """The watched room, or a fresh read of one nobody here watches."""
+        live = self.rooms.get(code)
+        if live is not None:
+            return live
+        pending = self._loading.get(code)
+        if pending is not None:
+            return await asyncio.shield(pending)
+        return await self.load(code)
+
+    async def watch(self, code: str) -> LiveRoom | None:
+        """A socket follows `code` (it has subscribed to the bus first): keep it here."""
+        live = self.rooms.get(code)
+        if live is None:
+            pending = self._loading.get(code)
+            if pending is None:
+                pending = self._loading[code] = asyncio.ensure_future(self.load(code))
+                try:
+                    live = await asyncio.shield(pending)
+                finally:
+                    del self._loading[code]
+                if live is not None:
+                    self.rooms[code] = live
+            else:
+                live = await asyncio.shield(pending)
+            live = self.rooms.get(code, live)
+        if live is not None:
+            live.watchers += 1
+        return live
+
+    def unwatch(self, code: str) -> None:
+        live = self.rooms.get(code)
+        if live is None:
+            return
+        live.watchers -= 1
+        if live.watchers <= 0:
+            del self.rooms[code]
+
+    async def catch_up(self, live: LiveRoom) -> None:
+        """Read what is newer than `live` (the caller holds the room lock)."""
+        found = await self.repo.load_live(
+            live.record.code, after=(live.record.game_no, live.version))
+        if found is not None:
+            live.absorb(found[0], found[1])
+
+    async def ensure(self, code: str, version: int) -> LiveRoom | None:
+        """The watched room at `version` or newer (a bus notice): one read for all."""
+        live = self.rooms.get(code)
+        if live is None or live.version >= version:
+            return live
+        async with self.locks(code):
+            if live.version < version:
+                await self.catch_up(live)
+        return live

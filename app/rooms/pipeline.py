@@ -1,0 +1,139 @@
+"""The move pipeline, for people and bots alike: seat check -> version check (or the
+non-conflict check of a simultaneous choice) -> rules.apply on the live state -> one
+transaction with the version as optimistic lock -> the live room advances -> publish.
+Part of RoomService (app/rooms/service.py)."""
+
+from __future__ import annotations
+
+import dataclasses
+import logging
+from typing import TYPE_CHECKING, Any
+
+from app.games.base import IllegalMove, Rules
+from app.rooms import errors
+from app.rooms.bots import bot_rng, choose_move
+from app.rooms.live import LiveRoom
+
+if TYPE_CHECKING:
+    from app.rooms.service import RoomService
+
+    _Base = RoomService
+else:
+    _Base = object
+
+log = logging.getLogger(__name__)
+
+# How often a move that loses the database race is tried again on the newer state
+# (only a move that does not conflict with the winner's is).
+ATTEMPTS = 4
+
+
+class Pipeline(_Base):
+    async def submit_move(
+        self, code: str, token: str | None, version: int, move: Any
+    ) -> int:
+        """Returns the version the move made."""
+        async with self.locks(code):
+            live = await self._live(code)
+            seat = live.seat_of(token)
+            if seat is None:
+                raise errors.NotSeated("Spectators cannot make moves.")
+            new = await self._commit(live, seat, version, move)
+            bots = self._has_bots(live.record)
+        await self._changed(code, new, bots=bots)
+        return new
+
+    async def _commit(self, live: LiveRoom, seat: int, version: int, move: Any) -> int:
+        """The checks, rules.apply and the one transaction. The caller holds the lock.
+        A move sent at an older version is applied when it does not conflict with the
+        moves made since (LiveRoom.fits); anything else is `stale`, as before."""
+        if version > live.version:  # another process moved; its notice is on its way
+            await self.live.catch_up(live)
+        for _ in range(ATTEMPTS):
+            if live.record.status != "playing" or live.state is None:
+                # before any version check: "the game is over" says more than "stale"
+                raise errors.WrongStatus("The game is not running.")
+            if not isinstance(move, dict):
+                raise IllegalMove("A move must be a JSON object.")
+            chosen = move if version == live.version else live.fits(seat, version, move)
+            if chosen is None:
+                raise errors.StaleVersion(live.version)
+            rules = self._rules(live.record.game_id)
+            state, events = self._apply(rules, live.state, seat, chosen)
+            to_act = frozenset(rules.to_act(state))
+            status = "playing" if to_act else "finished"
+            at, encoded = live.version, rules.encode(state)
+            if await self.repo.commit_move(
+                live.record.code, at, live.record.game_no, seat, chosen,
+                [e.to_json() for e in events], encoded, status,
+                seen_version=version, to_act=sorted(to_act),
+            ):
+                record = dataclasses.replace(live.record, version=at + 1, state=encoded,
+                                             status=status)
+                live.advance(record, state, seat, events, to_act)
+                return at + 1
+            await self.live.catch_up(live)  # another process won this version
+        raise errors.StaleVersion(live.version)
+
+    @staticmethod
+    def _apply(rules: Rules[Any], state: Any, seat: int, move: dict[str, Any]) -> Any:
+        try:
+            return rules.apply(state, seat, move)
+        except IllegalMove:
+            raise
+        except (KeyError, TypeError, ValueError, IndexError, AttributeError) as exc:
+            # A malformed move the rules did not expect: refuse it, never crash.
+            log.warning("rules %s choked on move %r: %r", rules.id, move, exc)
+            raise IllegalMove("That move is not possible now.") from exc
+
+    # -- bots ----------------------------------------------------------------
+
+    def _bot_to_act(self, live: LiveRoom | None) -> tuple[Rules[Any], int, str] | None:
+        """(rules, seat, level) of the first bot seat that must act now, if any."""
+        if live is None or live.record.status != "playing" or live.state is None:
+            return None
+        rules = self.games.get(live.record.game_id)
+        if rules is None:
+            return None
+        bots = {s.index: s.level or "good" for s in live.record.seats if s.bot}
+        if not bots:
+            return None
+        acting = sorted(set(bots) & set(rules.to_act(live.state)))
+        return (rules, acting[0], bots[acting[0]]) if acting else None
+
+    async def _bot_waiting(self, code: str) -> bool:
+        return self._bot_to_act(await self.live.get(code)) is not None
+
+    async def _bot_step(self, code: str) -> bool:
+        """One bot move through the pipeline, with the current version. False when no
+        bot is to act (any more). A stale loss (another process moved first) is fine:
+        the runner looks again."""
+        async with self.locks(code):
+            live = await self.live.get(code)
+            found = self._bot_to_act(live)
+            if live is None or found is None:
+                return False
+            rules, seat, level = found
+            rng = bot_rng(live.record.seed, live.version, seat)
+            move = choose_move(rules, live.state, seat, rng, level)
+            if move is None:
+                log.warning("room %s: bot seat %d must act but has no legal move", code, seat)
+                return False
+            try:
+                new = await self._commit(live, seat, live.version, move)
+            except errors.StaleVersion:
+                return True
+        await self._changed(code, new, bots=True)
+        return True
+
+    def nudge_bots(self, code: str) -> None:
+        """Let the bots of `code` look whether it is their turn (e.g. a socket connected
+        after a restart)."""
+        self.bots.nudge(code)
+
+    async def resume_bots(self) -> int:
+        """At start-up: nudge every running game with a bot. Returns how many."""
+        codes = await self.repo.playing_codes_with_bots()
+        for code in codes:
+            self.bots.nudge(code)
+        return len(codes)

@@ -1,0 +1,169 @@
+"""Rooms and seats: open a room, take and leave seats, the host's rights (remove a
+player, add a bot, start), and the rematch. Part of RoomService (app/rooms/service.py)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any
+
+from sqlalchemy.exc import IntegrityError
+
+from app.db.repository import RoomRecord
+from app.games.base import InvalidOptions, options_to_json, parse_options
+from app.rooms import errors
+from app.rooms.models import RoomInfo
+from app.rooms.names import clean_name
+from app.rooms.tokens import hash_token, new_room_code, new_seed, new_token, token_matches
+
+if TYPE_CHECKING:
+    from app.rooms.service import RoomService
+
+    _Base = RoomService
+else:
+    _Base = object
+
+BOT_LEVELS = ("random", "good")
+
+
+class Seating(_Base):
+    async def create_room(
+        self, game_id: str, options: Mapping[str, Any] | None, seats: int, public: bool,
+        spectators: bool,
+    ) -> tuple[RoomInfo, str]:
+        rules = self._rules(game_id)
+        try:
+            parsed = parse_options(rules.Options, options)
+        except InvalidOptions as exc:
+            raise errors.BadOptions(str(exc)) from exc
+        if not isinstance(seats, int) or not rules.min_players <= seats <= rules.max_players:
+            raise errors.BadOptions(
+                f"{rules.title} is for {rules.min_players} to {rules.max_players} players."
+            )
+        try:
+            rules.setup(seats, parsed, 0)  # options that cannot be played fail now
+        except InvalidOptions as exc:
+            raise errors.BadOptions(str(exc)) from exc
+        host_token = new_token()
+        for _ in range(5):
+            code = new_room_code()
+            try:
+                await self.repo.create_room(
+                    code, game_id, options_to_json(parsed), seats, bool(public),
+                    bool(spectators), hash_token(host_token),
+                )
+                break
+            except IntegrityError:  # a code collision: astronomically rare
+                continue
+        else:
+            raise errors.RoomError("Could not make a room; please try again.")
+        return await self.room(code), host_token
+
+    async def take_seat(
+        self, code: str, name: str, index: int | None = None, *,
+        host_token: str | None = None, current_token: str | None = None,
+    ) -> tuple[int, str]:
+        room = await self._load(code)
+        if room.status == "finished":
+            raise errors.WrongStatus("This game is over.")
+        if self._seat(room, current_token) is not None:
+            raise errors.AlreadySeated()
+        name = clean_name(name)
+        if any(s.name and s.name.casefold() == name.casefold() for s in room.seats):
+            raise errors.InvalidName("Someone in this room already has that name.")
+        free = [s.index for s in room.seats if s.name is None]
+        if index is None:
+            if not free:
+                raise errors.SeatTaken("Every seat is taken.")
+            index = free[0]
+        if not isinstance(index, int) or not 0 <= index < len(room.seats):
+            raise errors.NoSuchSeat()
+        token = new_token()
+        if not await self.repo.claim_seat(code, index, name, hash_token(token)):
+            raise errors.SeatTaken()
+        if room.host_seat is None and token_matches(host_token, room.host_token_hash):
+            await self.repo.set_host_seat(code, index)
+        await self._announce(code)
+        return index, token
+
+    async def leave_seat(self, code: str, token: str | None) -> None:
+        room = await self._load(code)
+        seat = self._seat(room, token)
+        if seat is None:
+            raise errors.NotSeated()
+        if not await self.repo.free_seat(code, seat, only_status="waiting"):
+            raise errors.WrongStatus("You cannot leave once the game has started.")
+        await self._announce(code)
+
+    async def remove_player(self, code: str, host_token: str | None, seat: int) -> None:
+        room = await self._load(code)
+        if not token_matches(host_token, room.host_token_hash):
+            raise errors.NotHost()
+        if not isinstance(seat, int) or not 0 <= seat < len(room.seats):
+            raise errors.NoSuchSeat()
+        if room.seats[seat].name is None:
+            raise errors.NoSuchSeat("That seat is already empty.")
+        await self.repo.free_seat(code, seat, only_status=None)
+        await self._announce(code)
+
+    async def add_bot(self, code: str, host_token: str | None, seat: int,
+                      level: str = "good") -> str:
+        """The host puts a bot of `level` ("random" or "good") in an empty seat: before
+        the start, or mid-game in a seat the host emptied with `remove_player` (the bot
+        takes over). Returns its name."""
+        room = await self._load(code)
+        if not token_matches(host_token, room.host_token_hash):
+            raise errors.NotHost("Only the host can add a bot.")
+        if level not in BOT_LEVELS:
+            raise errors.BadOptions('A bot plays at level "random" or "good".')
+        if not isinstance(seat, int) or not 0 <= seat < len(room.seats):
+            raise errors.NoSuchSeat()
+        if room.status == "finished":
+            raise errors.WrongStatus("This game is over: start a rematch first.")
+        if room.seats[seat].name is not None:
+            raise errors.SeatTaken("That seat is taken: a bot needs an empty seat.")
+        taken = {s.name.casefold() for s in room.seats if s.name}
+        candidates = [f"Bot {seat + 1}"] + [f"Bot {n}" for n in range(1, len(room.seats) + 2)]
+        name = next(c for c in candidates if c.casefold() not in taken)
+        if not await self.repo.claim_bot_seat(code, seat, name, level):
+            raise errors.SeatTaken("That seat was just taken.")
+        await self._announce(code)
+        if room.status == "playing":  # a bot takes over mid-game: it may be its turn
+            self.bots.nudge(code)
+        return name
+
+    async def start(self, code: str, host_token: str | None) -> int:
+        room = await self._load(code)
+        if not token_matches(host_token, room.host_token_hash):
+            raise errors.NotHost()
+        if room.status != "waiting":
+            raise errors.WrongStatus("The game has already started.")
+        return await self._begin(room)
+
+    async def rematch(self, code: str, token: str | None) -> str:
+        room = await self._load(code)
+        is_host = token_matches(token, room.host_token_hash)
+        if self._seat(room, token) is None and not is_host:
+            raise errors.NotSeated()
+        if room.status != "finished":
+            raise errors.WrongStatus("A rematch can start only after the end.")
+        if any(s.name is None for s in room.seats):
+            if not await self.repo.reopen(code, room.version):
+                raise errors.StaleVersion(room.version + 1)
+            await self._announce(code, state=room.version + 1)
+        else:
+            await self._begin(room)
+        return code
+
+    async def _begin(self, room: RoomRecord) -> int:
+        if any(s.name is None for s in room.seats):
+            raise errors.WrongStatus("Every seat must be taken first.")
+        rules = self._rules(room.game_id)
+        seed = new_seed()
+        options = parse_options(rules.Options, room.options)
+        state = rules.encode(rules.setup(len(room.seats), options, seed))
+        if not await self.repo.begin_game(room.code, room.version, room.status, state, seed):
+            raise errors.StaleVersion(room.version + 1, "The game has already started.")
+        await self._announce(room.code, state=room.version + 1)
+        if self._has_bots(room):
+            self.bots.nudge(room.code)
+        return room.version + 1

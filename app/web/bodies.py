@@ -1,0 +1,109 @@
+"""What a client may send us, checked before any handler sees it.
+
+`strict_json` is `json.loads` narrowed to what JSON allows and what we can store: no
+`NaN`/`Infinity`, no lone surrogates (`"\\ud800"` decodes, but cannot be encoded into a
+database or a response), whole numbers within 2**53, nesting at most 32 deep. The
+WebSocket reads its messages with it; `BodyLimit` refuses request bodies over a size,
+and JSON API bodies that are not strict JSON, with a 4xx before routing.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from starlette.types import ASGIApp, Message, Receive, Scope, Send
+
+from app.web.errors import BadBody, TooBig, problem
+
+MAX_INT = 2**53
+MAX_DEPTH = 32
+
+
+def _constant(name: str) -> Any:
+    raise BadBody(f"{name} is not a JSON number.")
+
+
+def _int(text: str) -> int:
+    if len(text) > 17 or abs(value := int(text)) > MAX_INT:
+        raise BadBody("A number in the message is too large.")
+    return value
+
+
+def _check(value: Any, depth: int = 0) -> None:
+    if depth > MAX_DEPTH:
+        raise BadBody("The message is nested too deeply.")
+    if isinstance(value, str):
+        try:
+            value.encode("utf-8")
+        except UnicodeEncodeError:
+            raise BadBody("The text holds characters that are not allowed.") from None
+    elif isinstance(value, dict):
+        for key, item in value.items():
+            _check(key, depth + 1)
+            _check(item, depth + 1)
+    elif isinstance(value, list):
+        for item in value:
+            _check(item, depth + 1)
+
+
+def strict_json(text: str | bytes) -> Any:
+    """Parse JSON or raise BadBody (a ValueError) with a readable reason."""
+    try:
+        value = json.loads(text, parse_constant=_constant, parse_int=_int)
+    except BadBody:
+        raise
+    except (ValueError, RecursionError) as exc:
+        raise BadBody("The body is not valid JSON.") from exc
+    _check(value)
+    return value
+
+
+def _is_json(scope: Scope) -> bool:
+    for name, value in scope.get("headers", ()):
+        if name == b"content-type":
+            return b"json" in value.lower()
+    return True  # FastAPI reads a body without a content type as JSON
+
+
+class BodyLimit:
+    """Pure ASGI middleware: read a request body (up to `max_bytes`) before the app does;
+    refuse it whole (413 / 422) or hand it on unchanged."""
+
+    def __init__(self, app: ASGIApp, max_bytes: int = 64 * 1024) -> None:
+        self.app, self.max_bytes = app, max_bytes
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http" or scope["method"] in ("GET", "HEAD", "OPTIONS"):
+            await self.app(scope, receive, send)
+            return
+        chunks: list[bytes] = []
+        size, more = 0, True
+        while more:
+            message = await receive()
+            if message["type"] != "http.request":
+                return  # the client went away
+            chunk = message.get("body", b"")
+            size += len(chunk)
+            if size > self.max_bytes:
+                await problem(TooBig("The request is too large."))(scope, receive, send)
+                return
+            chunks.append(chunk)
+            more = message.get("more_body", False)
+        body = b"".join(chunks)
+        if body and scope["path"].startswith("/api/") and _is_json(scope):
+            try:
+                strict_json(body)
+            except BadBody as exc:
+                await problem(exc)(scope, receive, send)
+                return
+        sent = False
+
+        async def replay() -> Message:
+            nonlocal sent
+            if not sent:
+                sent = True
+                return {"type": "http.request", "body": body, "more_body": False}
+            return await receive()
+
+        await self.app(scope, replay, send)
