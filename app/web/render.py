@@ -5,8 +5,8 @@ every live update. A board sees only the viewer's view, never a game state. When
 view carries an outcome and no `summary` of its own (docs/contracts.md §1), the final
 scores (`boards/_outcome.html`) follow the board; with a final summary, the board's
 `m.summary` is the display (added here if a board leaves it out). So there is one
-result display, and a live update that ends the game shows it without a reload. A hidden `.board-turn` tells
-the page shell who must act (header, seat list, title dot).
+result display, and a live update that ends the game shows it without a reload. A
+hidden `.board-turn` tells the page shell who must act (header, seat list, title dot).
 """
 
 from __future__ import annotations
