@@ -14,6 +14,7 @@ import contextlib
 import json
 import logging
 import time
+from collections.abc import Callable
 from typing import Any
 from urllib.parse import urlsplit
 
@@ -58,12 +59,13 @@ def origin_ok(websocket: WebSocket) -> bool:
 class Bucket:
     """A token bucket: `burst` messages at once, `rate` per second after that."""
 
-    def __init__(self, burst: float = 10, rate: float = 1) -> None:
-        self.burst, self.rate = burst, rate
-        self.tokens, self.at = burst, time.monotonic()
+    def __init__(self, burst: float = 10, rate: float = 1,
+                 clock: Callable[[], float] = time.monotonic) -> None:
+        self.burst, self.rate, self.clock = burst, rate, clock
+        self.tokens, self.at = burst, clock()
 
     def take(self) -> bool:
-        now = time.monotonic()
+        now = self.clock()
         self.tokens = min(self.burst, self.tokens + (now - self.at) * self.rate)
         self.at = now
         if self.tokens < 1:
@@ -85,7 +87,8 @@ class Connection:
         self.log_game = -1  # the game whose log this socket holds ...
         self.log_count = 0  # ... and how many of its lines
         self.send_lock = asyncio.Lock()
-        self.chat_bucket = Bucket()
+        # the hub's clock (read at each call, so a test can move it like the hub's)
+        self.chat_bucket = Bucket(clock=lambda: hub.clock())
 
     async def send_text(self, text: str) -> None:
         async with self.send_lock:
