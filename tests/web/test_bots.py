@@ -147,7 +147,7 @@ async def test_the_host_adds_a_bot_from_the_page(app: FastAPI) -> None:
         added = await host.post(link + "/bot", data={"seat": "1"})
         assert added.status_code == 303 and added.headers["location"] == link
         page = (await host.get(link)).text
-        assert "Bot 2" in page and '<span class="badge">bot</span>' in page
+        assert "Bot 2" in page and '<span class="badge badge--bot">bot (good)</span>' in page
         assert "Add a bot" not in page  # no empty seat left
         started = await host.post(link + "/start")
         assert "error" not in started.headers["location"]
