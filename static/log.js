@@ -27,10 +27,12 @@
 
   function show(list, msg) {
     const lines = msg.log;
-    const held = list.children.length;
+    // a reset may carry only the newest lines: data-base is the index of the first we hold
+    const held = Number(list.dataset.base || 0) + list.children.length;
     // today's message carries the whole log as strings, with no log_start
     const old = typeof msg.log_start !== "number";
     if (old || msg.log_reset) {
+      list.dataset.base = String(old ? 0 : msg.log_start);
       list.replaceChildren(...lines.map(logLine)); // a whole log (today's message, or a reset)
     } else if (msg.log_start <= held) {
       list.append(...lines.slice(held - msg.log_start).map(logLine)); // skip lines we hold

@@ -23,6 +23,7 @@ class Person:
         self.ws: ClientConnection | None = None
         self.inbox: list[dict[str, Any]] = []
         self.log: list[str] = []  # the game log this socket holds (docs/contracts.md §3)
+        self.log_base = 0  # the index of self.log[0] in the game log
 
     async def close(self) -> None:
         if self.ws is not None:
@@ -57,6 +58,7 @@ class Person:
                                 additional_headers=headers, max_size=2**22)
         self.inbox = []
         self.log = []
+        self.log_base = 0
         return self.ws
 
     async def send(self, message: Any) -> None:
@@ -76,9 +78,12 @@ class Person:
         if message.get("type") in ("view", "board"):
             lines = [line["text"] for line in message["log"]]
             if message["log_reset"]:
+                # a reset may send only the newest lines: log_start is where they begin
+                self.log_base = message["log_start"]
                 self.log = lines
             else:
-                assert message["log_start"] == len(self.log), (message, self.log)
+                held = self.log_base + len(self.log)
+                assert message["log_start"] == held, (message, self.log)
                 self.log = self.log + lines
             message["log_text"] = self.log
         return message

@@ -51,7 +51,8 @@ class Pipeline(_Base):
             await self.live.catch_up(live)
         for _ in range(ATTEMPTS):
             if live.record.status != "playing" or live.state is None:
-                # before any version check: "the game is over" says more than "stale"
+                if version < live.version:  # the game ended after this seat's view
+                    raise errors.StaleVersion(live.version)
                 raise errors.WrongStatus("The game is not running.")
             if not isinstance(move, dict):
                 raise IllegalMove("A move must be a JSON object.")

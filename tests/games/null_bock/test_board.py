@@ -1,4 +1,5 @@
-"""The board partial renders every view of a seeded game, with each legal move once."""
+"""The board, rendered by the production `render_board` from views of real game states:
+cards are the controls, picks have a destination on each place, nothing secret leaks."""
 
 from __future__ import annotations
 
@@ -6,85 +7,184 @@ import html
 import json
 import random
 import re
+from collections import Counter
 from typing import Any
-
-from jinja2 import Environment, FileSystemLoader
 
 from app.games.base import parse_options
 from app.games.registry import GAMES
-from tests.games.null_bock.helpers import RULES, state_from
+from app.web.render import render_board
+from tests.games.null_bock.helpers import RULES, play, state_from, to_arena
 
-ENV = Environment(loader=FileSystemLoader("templates"), autoescape=True)
-BOARD = ENV.get_template("boards/null-bock.html")
-NAMES = ["Ann", "Bob", "Cy", "Dee", "Eve"]
-
-
-def render(view: dict[str, Any], seat: int | None, names: list[str] = NAMES) -> str:
-    return BOARD.render(view=view, seat=seat, names=names)
+NAMES = ["Ann", "Bob", "Cy", "Dee", "Eve", "Fay"]
+BUTTON = re.compile(r"<button\b([^>]*)>")
 
 
-def canon(move: dict[str, Any]) -> str:
+def render(state: Any, seat: int | None, names: list[str] = NAMES) -> str:
+    return render_board("null-bock", RULES.view(state, seat), seat, names)
+
+
+def attrs(tag: str) -> dict[str, str]:
+    return {k: html.unescape(v) for k, v in re.findall(r'([\w-]+)="([^"]*)"', tag)} | {
+        k: html.unescape(v) for k, v in re.findall(r"([\w-]+)='([^']*)'", tag)
+    }
+
+
+def controls(page: str) -> list[dict[str, str]]:
+    return [attrs(tag) | {"_tag": tag} for tag in BUTTON.findall(page)]
+
+
+def canon(move: Any) -> str:
     return json.dumps(move, sort_keys=True)
 
 
-def buttons(page: str) -> list[dict[str, Any]]:
-    return [json.loads(html.unescape(m)) for m in re.findall(r"data-move='([^']*)'", page)]
+def check_controls(state: Any, seat: int) -> None:
+    """One control per physical card with moves; a card with one move is that move; a
+    card with several is a pick whose destinations are exactly its moves."""
+    view = RULES.view(state, seat)
+    page = render(state, seat)
+    buttons = controls(page)
+    legal = {canon(m) for m in view["moves"]}
+    moves = [b for b in buttons if "move" in b.get("class", "").split()]
+    assert {canon(json.loads(b["data-move"])) for b in moves} == legal
+    assert all(b.get("aria-label") for b in buttons)
+    hand = Counter(view["mine"]["hand"])
+    by_card: dict[str, list[dict[str, Any]]] = {}
+    for m in view["moves"]:
+        by_card.setdefault(m["card"], []).append(m)
+    picks = [b for b in buttons if "pick" in b.get("class", "").split()]
+    singles = [b for b in moves if "dest" not in b["class"].split()]
+    for card, mvs in by_card.items():
+        if len(mvs) == 1:
+            mine = [b for b in singles if json.loads(b["data-move"]) == mvs[0]]
+            assert len(mine) == hand[card], card  # every copy is playable
+        else:
+            ids = [b["data-pick"] for b in picks if b["data-pick"].startswith(card + "-")]
+            assert sorted(ids) == [f"{card}-{k}" for k in range(hand[card])]
+            for pick_id in ids:
+                dests = [b for b in moves if b.get("data-pick-for") == pick_id]
+                assert sorted(canon(json.loads(b["data-move"])) for b in dests) == sorted(
+                    map(canon, mvs)
+                )
+                assert all(b["_tag"].rstrip().endswith(" hidden") for b in dests)
+    assert len(singles) + len(picks) == sum(hand[c] for c in by_card)
 
 
-def test_every_legal_move_is_one_button_through_a_seeded_game() -> None:
+def test_controls_through_a_seeded_game() -> None:
     rules = GAMES["null-bock"]
     rnd = random.Random(5)
     state = rules.setup(5, parse_options(rules.Options, {"rounds": 2}), 5)
     steps = 0
-    while True:
+    while rules.to_act(state):
         for seat in range(5):
-            view = rules.view(state, seat)
-            page = render(view, seat)
-            assert sorted(map(canon, buttons(page))) == sorted(map(canon, view["moves"]))
-            assert page.count('class="move') == len(view["moves"])
-        spectator = render(rules.view(state, None), None)
-        assert buttons(spectator) == [] and "<button" not in spectator
-        assert "Your hand" not in spectator
-        acting = sorted(rules.to_act(state))
-        if not acting:
-            break
-        seat = rnd.choice(acting)
+            check_controls(state, seat)
+        spectator = render(state, None)
+        assert "<button" not in spectator and 'class="mine' not in spectator
+        assert " style=" not in spectator and "<script" not in spectator  # the CSP
+        seat = rnd.choice(sorted(rules.to_act(state)))
         state, _ = rules.apply(state, seat, rnd.choice(list(rules.legal_moves(state, seat))))
         steps += 1
-    assert steps > 50 and "Game over" in spectator
+    assert steps > 50
+    final = render(state, 0)
+    assert "The game is over" in final and "{p" not in final
 
 
-def test_a_spectator_render_shows_no_private_card() -> None:
-    a = state_from(
-        ["D5 D7 S2", "D6 D8 S9", "D9 S3 S0"],
-        "D11 S6 S7",
-        arena="D5+ S8",
-        owner=2,
-        harems=["D13", "D6 S10", "D7+ S6"],
-    )
-    b = a.copy()
-    b.hands = [["D6", "D9", "S10"], ["D15", "S4", "S5"], ["D1", "D2", "S0"]]
-    b.harems = [["D3"], ["D4", "S2"], ["D1+", "S9"]]
-    assert render(RULES.view(a, None), None) == render(RULES.view(b, None), None)
-    own = render(RULES.view(a, 0), 0)
-    assert 'data-card="D7"' in own and 'data-card="D13"' in own
-    other = render(RULES.view(a, 1), 1)
-    assert 'data-card="D7"' not in other and 'data-card="D13"' not in other
+def dests_at(page: str, place: str) -> list[str]:
+    """The accessible names of the destination buttons on `data-place=place` (up to the
+    next place)."""
+    start = page.index(f'data-place="{place}"')
+    end = page.find('data-place="', start + 12)
+    chunk = page[start : end if end != -1 else len(page)]
+    return [attrs(t)["aria-label"] for t in BUTTON.findall(chunk) if 'class="move dest' in t]
 
 
-def test_cards_show_their_kind_and_value() -> None:
-    state = state_from(["D5 D7+ S2 S0", "D6", "D9"], "D11 S6 S7", arena="D5", owner=2)
-    page = render(RULES.view(state, 0), 0)
-    assert '<span class="card card--doe card--pretentious" data-card="D7+"' in page
-    assert 'class="card card--nullbock" data-card="S0"' in page
-    assert 'class="card card--stag" data-card="S2"' in page
-    assert ">2 stag<" in page and ">7+ doe<" in page
-    assert "Your turn" in page
+def test_a_picked_card_goes_to_the_arena_and_each_edge_by_buttons_there() -> None:
+    state = state_from(["S9 S9 D2", "D6", "D8 S3"], "D5 D4 S7", arena="D3", owner=1, turn=0)
+    page = render(state, 0)
+    picks = [b for b in controls(page) if "pick" in b["class"].split()]
+    assert [b["data-pick"] for b in picks] == ["S9-0", "S9-1"]
+    assert picks[0]["aria-label"] == "9 stag: choose where to play it (3 places)"
+    assert dests_at(page, "arena").count("Play 9 stag into the Arena") == 2
+    assert dests_at(page, "edge-1") == ["Play 9 stag on Bob's Edge, winning the 4 doe"] * 2
+    assert dests_at(page, "edge-0") == ["Play 9 stag on your Edge, winning the 5 doe"] * 2
+    assert dests_at(page, "edge-2") == []  # a stag never goes on a stag
+    single = [b for b in controls(page) if b.get("data-move") and "dest" not in b["class"]]
+    # the 2 doe has one place only (it is not higher than the Arena's 3 doe)
+    assert [b["aria-label"] for b in single] == [
+        "Play 2 doe on Cy's Edge, taking the 7 stag into your hand"
+    ]
 
 
-def test_names_are_escaped() -> None:
-    state = state_from(["D5 S2", "D6", "D9"], "D11 S6 S7", arena="D5", owner=2)
+def test_one_move_cards_are_move_buttons_with_the_face_inside() -> None:
+    state = state_from(["D7 D7 S2", "D6", "D8"], "S5 S6 S7", arena="", turn=0)
+    page = render(state, 0)
+    buttons = [b for b in controls(page) if "card-move" in b["class"]]
+    assert [b["aria-label"] for b in buttons] == ["Play 7 doe into the Arena"] * 2
+    assert re.search(r'aria-label="Play 7 doe into the Arena"><span class="card card--doe', page)
+    assert "Your turn: play a doe into the empty Arena." in page
+
+
+def test_the_edge_choice_and_who_is_still_choosing() -> None:
+    state = RULES.setup(4, RULES.Options(), seed=9)
+    card = state.hands[2][0]
+    state, _ = RULES.apply(state, 2, {"type": "edge", "card": card})
+    page = render(state, 0)
+    assert "Your turn: choose a card for your Edge." in page
+    labels = [b["aria-label"] for b in controls(page)]
+    assert all(label.startswith("Put the ") and label.endswith("on your Edge, face down")
+               for label in labels)
+    assert len(labels) == len(state.hands[0])  # every copy
+    waiting = render(state, 2)
+    assert "Waiting for" in waiting and "Ann" in waiting and "Bob" in waiting and "Dee" in waiting
+    assert "<button" not in waiting and "face down" in waiting
+    assert 'aria-label="Cy has chosen an Edge card"' in page
+
+
+def test_no_secret_of_another_seat_reaches_the_html() -> None:
+    rules = GAMES["null-bock"]
+    rnd = random.Random(3)
+    state = rules.setup(4, parse_options(rules.Options, {"rounds": 1}), 3)
+    checked = 0
+    while rules.to_act(state):
+        for viewer in (0, 1, None):
+            other = rules.scramble(state, viewer, random.Random(checked))
+            assert render(other, viewer) == render(state, viewer)
+            checked += 1
+        seat = rnd.choice(sorted(rules.to_act(state)))
+        state, _ = rules.apply(state, seat, rnd.choice(list(rules.legal_moves(state, seat))))
+    assert checked > 60
+
+
+def test_the_last_play_is_marked() -> None:
+    state = state_from(["D5 D7 S2", "D6 D8 S9", "D9 S3 S0"], "D11 S6 S7", arena="D5+", owner=2)
+    new, _ = play(state, 0, to_arena("D7"))
+    page = render(new, 1)
+    assert "Ann plays a 7 doe into the Arena." in page
+    assert re.search(r'class="card card--doe is-last" data-card="D7"', page)
+    assert 'class="arena is-last"' in page
+
+
+def test_the_round_summary_and_the_final_summary() -> None:
+    state = state_from(["S7 D6", "", "D8"], "D9 S9 S8", arena="D5 S6", owner=2, rounds=2,
+                       scores=[10, 0, 20])
+    new, _ = play(state, 0, to_arena("S7"))
+    page = render(new, 1)
+    assert "Round 1 is over" in page and "Does won (5 doe): 5 points" in page
+    assert "Cy has the most points and begins round 2." in page
+    assert "Final scores" not in page
+    end = state_from(["S7 D6", "", "D8"], "D9 S9 S8", arena="D5 S6", owner=2, rounds=1,
+                     scores=[21, 0, 28])
+    done, _ = play(end, 0, to_arena("S7"))
+    page = render(done, None)
+    assert "The game is over" in page
+    assert "Ann and Cy have 20 points each and share the win." in page
+    assert page.count("badge--win") == 2  # the summary is the one result display
+    assert "Final scores" not in page
+
+
+def test_names_are_escaped_everywhere() -> None:
+    state = state_from(["D5 S2", "D6", "D9 S8"], "D11 S6 S7", arena="D5", owner=2, turn=2)
     names = ["<script>x</script>", "B&B", "O'Neil"]
-    page = render(RULES.view(state, 1), 1, names)
+    new, _ = play(state, 2, to_arena("S8"))
+    page = render(new, None, names)
     assert "<script>x" not in page and "&lt;script&gt;x" in page
-    assert "B&amp;B" in page
+    assert "B&amp;B" in page and "B&amp;amp;B" not in page
