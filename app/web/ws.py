@@ -88,7 +88,8 @@ class Connection:
         self.log_count = 0  # ... and how many of its lines
         self.send_lock = asyncio.Lock()
         # the hub's clock (read at each call, so a test can move it like the hub's)
-        self.chat_bucket = Bucket(clock=lambda: hub.clock())
+        self.chat_bucket = Bucket(
+            clock=lambda: (hub.clock if hub is not None else time.monotonic)())
 
     async def send_text(self, text: str) -> None:
         async with self.send_lock:
