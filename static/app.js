@@ -124,6 +124,25 @@
     else board.dataset.picked = pickId;
   }
 
+  // The sticky status bar and (on a phone) the pinned hand cover the page's edges: tell
+  // the browser, so focus and scrollIntoView keep what they bring into view clear of them.
+  function measureSticky() {
+    const root = document.documentElement.style;
+    const bar = $("statusbar");
+    root.setProperty("--sticky-top", (bar ? bar.offsetHeight + 8 : 0) + "px");
+    const mine = board.querySelector(".mine");
+    const pinned = mine && getComputedStyle(mine).position === "sticky";
+    root.setProperty("--sticky-bottom", (pinned ? mine.offsetHeight + 8 : 0) + "px");
+  }
+
+  // A picked card's first destination is brought into view (it may be off screen).
+  function showDestinations(pickId) {
+    const first = board.querySelector(`.dest[data-pick-for="${CSS.escape(pickId)}"]:not([hidden])`);
+    if (!first) return;
+    measureSticky();
+    first.scrollIntoView({ block: "nearest", behavior: calm.matches ? "auto" : "smooth" });
+  }
+
   // ---- the board: morph, keep the selection, move cards (FLIP) ----
   function cardKeys() {
     const seen = new Map();
@@ -161,6 +180,7 @@
     }
     select(picked); // survives while a pick with the same id exists
     slide(before);
+    measureSticky();
   }
 
   function showBoard(msg) {
@@ -174,44 +194,8 @@
     showTurn();
   }
 
-  // ---- the log (docs/contracts.md §3): new lines only, names coloured per seat ----
-  function logLine(line) {
-    const li = document.createElement("li");
-    if (typeof line === "string") {
-      li.textContent = line;
-      return li;
-    }
-    if (line.kind === "round") li.className = "log__round";
-    const parts = Array.isArray(line.parts) ? line.parts : [[line.text || "", null]];
-    parts.forEach(([text, seat]) => {
-      if (typeof seat === "number") {
-        const who = document.createElement("span");
-        who.className = "who seat-c" + seat;
-        who.textContent = text;
-        li.append(who);
-      } else {
-        li.append(document.createTextNode(text));
-      }
-    });
-    return li;
-  }
-
   function showLog(msg) {
-    const list = $("log");
-    const lines = msg.log;
-    // a reset may carry only the newest lines: data-base is the index of the first we hold
-    const held = Number(list.dataset.base || 0) + list.children.length;
-    // today's message carries the whole log as strings, with no log_start
-    const old = typeof msg.log_start !== "number";
-    if (old || msg.log_reset) {
-      list.dataset.base = String(old ? 0 : msg.log_start);
-      list.replaceChildren(...lines.map(logLine)); // a whole log (today's message, or a reset)
-    } else if (msg.log_start <= held) {
-      list.append(...lines.slice(held - msg.log_start).map(logLine)); // skip lines we hold
-    } else {
-      return; // lines missed: keep ours; the server resends with a reset on reconnect
-    }
-    list.scrollTop = list.scrollHeight;
+    window.StammtischLog.show($("log"), msg); // static/log.js
   }
 
   // ---- chat and presence ----
@@ -356,7 +340,9 @@
   document.addEventListener("click", (event) => {
     const pick = event.target.closest("#board .pick");
     if (pick) {
-      select(pick.getAttribute("aria-pressed") === "true" ? null : pick.dataset.pick);
+      const id = pick.getAttribute("aria-pressed") === "true" ? null : pick.dataset.pick;
+      select(id);
+      if (id !== null) showDestinations(id);
       return;
     }
     const button = event.target.closest("#board .move");
@@ -393,5 +379,7 @@
   });
 
   showTurn();
+  measureSticky();
+  window.addEventListener("resize", measureSticky);
   connect();
 })();

@@ -303,8 +303,13 @@ async def remove_player(
 async def add_bot(
     request: Request, code: str, rooms: RoomsDep, host_token: HostTokenDep
 ) -> Response:
-    """The host puts a bot in an empty seat."""
-    return await _host_seat_form(request, code, host_token, rooms.add_bot)
+    """The host puts a bot of the chosen level (good unless told) in an empty seat."""
+    level = str((await request.form()).get("level") or "good")
+
+    async def add(code: str, host_token: str | None, seat: int) -> Any:
+        return await rooms.add_bot(code, host_token, seat, level)
+
+    return await _host_seat_form(request, code, host_token, add)
 
 
 @router.post("/r/{code}/rematch")

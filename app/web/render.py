@@ -3,9 +3,10 @@
 The same partial (`templates/boards/<game-id>.html`) renders the first page load and
 every live update. A board sees only the viewer's view, never a game state. When the
 view carries an outcome and no `summary` of its own (docs/contracts.md §1), the final
-scores (`boards/_outcome.html`) follow the board, so there is one result display and a
-live update that ends the game shows it without a reload. A hidden `.board-turn` tells
-the page shell who must act (header, seat list, title dot).
+scores (`boards/_outcome.html`) follow the board; with a final summary, the board's
+`m.summary` is the display (added here if a board leaves it out). So there is one
+result display, and a live update that ends the game shows it without a reload. A
+hidden `.board-turn` tells the page shell who must act (header, seat list, title dot).
 """
 
 from __future__ import annotations
@@ -52,7 +53,14 @@ def render_board(game_id: str, view: dict[str, Any], seat: int | None, names: li
     board = env.get_template(board_template(game_id)).render(view=view, seat=seat, names=names)
     to_act = " ".join(str(int(s)) for s in view.get("to_act") or [])
     turn = f'<div class="board-turn" hidden data-to-act="{to_act}"></div>'
-    if not view.get("outcome") or (view.get("summary") or {}).get("final"):
+    summary = view.get("summary") or {}
+    if summary.get("final"):
+        if "summary--final" not in board:  # a board that forgot m.summary: still one display
+            macros = env.get_template("boards/_macros.html").make_module(
+                {"names": names, "seat": seat})
+            board += str(macros.summary(summary))
+        return board + turn
+    if not view.get("outcome"):
         return board + turn
     result = env.get_template("boards/_outcome.html").render(
         rows=outcome_rows(view["outcome"], names), seat=seat

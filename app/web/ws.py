@@ -95,8 +95,10 @@ class Connection:
         self.log_game = -1  # the game whose log this socket holds ...
         self.log_count = 0  # ... and how many of its lines
         self.send_lock = asyncio.Lock()
-        self.chat_bucket = Bucket()
         self.stale_bucket = Bucket(burst=stale_per_minute, rate=stale_per_minute / 60)
+        # the hub's clock (read at each call, so a test can move it like the hub's)
+        self.chat_bucket = Bucket(
+            clock=lambda: (hub.clock if hub is not None else time.monotonic)())
 
     async def send_text(self, text: str) -> None:
         async with self.send_lock:

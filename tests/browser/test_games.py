@@ -17,8 +17,15 @@ import pytest
 from playwright.sync_api import Browser, Page, expect
 
 from app.games.registry import GAMES
-from tests.browser.conftest import DESKTOP, PHONE
-from tests.browser.play import Table, open_table, play_to_the_end, version, wait_for_version
+from tests.browser.checks import check_page, simultaneous
+from tests.browser.play import (
+    CONTROLS,
+    Table,
+    open_table,
+    play_to_the_end,
+    version,
+    wait_for_version,
+)
 from tests.live import LiveServer
 
 # Options that keep a game short enough for a browser test.
@@ -32,15 +39,10 @@ NAMES = ["Ann", "Bo <b>", "Cy & Co"]  # names are escaped on every page
 RELOAD_AFTER = 5
 
 
-def shoot(page: Page, folder: Path, name: str) -> None:
-    """The page at desktop and at phone size; the phone page must not scroll sideways."""
-    page.set_viewport_size(DESKTOP)
-    page.screenshot(path=folder / f"{name}-desktop.png", full_page=True)
-    page.set_viewport_size(PHONE)
-    page.screenshot(path=folder / f"{name}-phone.png", full_page=True)
-    width = page.evaluate("document.documentElement.scrollWidth")
-    page.set_viewport_size(DESKTOP)
-    assert width <= PHONE["width"], f"{name}: the page is {width}px wide on a phone"
+def mover(table: Table) -> Page:
+    """A player whose move it is (the checks look at the hand then), else the host."""
+    ready = [p for p in table.players if p.locator(CONTROLS).count()]
+    return ready[0] if ready else table.players[0]
 
 
 def assert_spectator_sees_no_secret(table: Table) -> None:
@@ -75,25 +77,32 @@ def test_a_whole_game_in_the_browser(
         expect(rules.locator("summary")).to_have_text(f"Rules of {GAMES[game_id].title}")
         rules.locator("summary").click()
         expect(rules.locator("h2").first).to_be_visible()
-        shoot(table.players[0], screenshot_dir, f"{game_id}-start")
         rules.locator("summary").click()
+        problems = check_page(mover(table), screenshot_dir, f"{game_id}-start")
         assert table.spectator is not None
-        shoot(table.spectator, screenshot_dir, f"{game_id}-spectator")
+        problems += check_page(table.spectator, screenshot_dir, f"{game_id}-spectator")
+        secret_seen = False
 
         def check(moves: int) -> None:
+            nonlocal secret_seen, problems
             if moves == RELOAD_AFTER:
                 reload_and_check_seat(table, 1)
             if moves % 10 == 0:
                 assert_spectator_sees_no_secret(table)
+            page = mover(table)
+            if not secret_seen and moves > 1 and simultaneous(page):
+                secret_seen = True
+                problems += check_page(page, screenshot_dir, f"{game_id}-secret")
             if moves == 12:
-                shoot(table.players[1], screenshot_dir, f"{game_id}-midgame")
+                problems += check_page(page, screenshot_dir, f"{game_id}-midgame")
 
         play_to_the_end(table, random.Random(game_id), on_move=check)
         assert_spectator_sees_no_secret(table)
         for page in table.players:
             expect(page.locator("#rematch")).to_be_visible()
         expect(table.spectator.locator("#rematch")).to_have_count(0)
-        shoot(table.players[0], screenshot_dir, f"{game_id}-final")
+        problems += check_page(table.players[0], screenshot_dir, f"{game_id}-final")
         assert table.errors == []
+        assert problems == [], "\n".join(problems)
     finally:
         table.close()

@@ -220,3 +220,20 @@ async def test_the_invite_link_uses_the_address_the_browser_used(app: FastAPI) -
         link = await make_room(c)
         page = (await c.get(link)).text
     assert f'value="http://192.168.1.20:8123{link}"' in page
+
+
+async def test_the_add_a_bot_form_sends_the_chosen_level(client: httpx.AsyncClient) -> None:
+    link = await make_room(client, seats="3")
+    await client.post(link + "/seat", data={"name": "Ann"})
+    page = (await client.get(link)).text
+    assert 'name="level"' in page and '<option value="random">random</option>' in page
+    await client.post(link + "/bot", data={"seat": "1", "level": "random"})
+    await client.post(link + "/bot", data={"seat": "2"})
+    room = (await client.get(link.replace("/r/", "/api/rooms/"))).json()
+    assert [s["level"] for s in room["seats"]] == [None, "random", "good"]
+    page = (await client.get(link)).text
+    assert "bot (random)" in page and "bot (good)" in page
+    bad = await client.post(link + "/bot", data={"seat": "0", "level": "genius"})
+    assert "error=" in bad.headers["location"]
+    room_after = (await client.get(link.replace("/r/", "/api/rooms/"))).json()
+    assert room_after["seats"] == room["seats"]

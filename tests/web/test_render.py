@@ -6,7 +6,9 @@ import html
 import json
 import re
 
+from app.games.registry import GAMES
 from app.web.render import render_board
+from tests.web.test_boards import NAMES, played
 
 
 def test_generic_board_lists_moves_as_buttons_and_escapes() -> None:
@@ -64,3 +66,13 @@ def test_the_board_tells_the_shell_who_must_act() -> None:
 def test_no_final_scores_while_playing() -> None:
     out = render_board("no-such-game", {"moves": [], "outcome": None}, None, [])
     assert "Final scores" not in out
+
+
+def test_every_game_ends_with_one_result_display_for_players_and_spectators() -> None:
+    for game_id in GAMES:
+        *_, (state, over) = played(game_id, seed=3)
+        assert over
+        for seat in (0, None):
+            out = render_board(game_id, GAMES[game_id].view(state, seat), seat, NAMES)
+            shown = out.count('class="final-scores"') + out.count("summary--final")
+            assert shown == 1, f"{game_id} seat {seat}: {shown} result displays"

@@ -285,6 +285,11 @@ async def test_a_flood_of_messages_is_slowed_down_not_fatal(
     errors = [m for m in got if m["type"] == "error"]
     assert errors and all(e["code"] == "too_fast" for e in errors)
     assert 10 <= len([m for m in got if m["type"] == "chat"]) < 20
+    hub = server.app.state.hub
+    later = hub.clock() + 1.1
+    hub.clock = lambda: later  # a second later for the bucket, without waiting for it
+    await ann.send({"type": "chat", "text": "calm again"})
+    assert (await ann.expect("chat", text="calm again"))["name"] == "P0"
 
 
 def test_the_chat_bucket_refills_with_its_clock() -> None:

@@ -1,0 +1,82 @@
+"""What every page of the table must pass at both sizes: axe-core finds no serious or
+critical violation (colour contrast included), the document never scrolls sideways, and
+when it is the viewer's move the prompt and the hand are on the first screen."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from axe_playwright_python.sync_playwright import Axe
+from playwright.sync_api import Page
+
+from tests.browser.conftest import DESKTOP, PHONE
+from tests.browser.play import CONTROLS
+
+AXE = Axe()  # axe-core as the package bundles it: nothing is downloaded
+SIZES = (("phone", PHONE), ("desktop", DESKTOP))
+
+
+def serious_violations(page: Page) -> list[str]:
+    """axe's serious and critical findings, one readable line each."""
+    results = AXE.run(page)
+    out = []
+    for violation in results.response.get("violations", []):
+        if violation.get("impact") not in ("serious", "critical"):
+            continue
+        targets = [" ".join(map(str, n.get("target", []))) for n in violation.get("nodes", [])]
+        out.append(f"{violation['id']} ({violation['impact']}): {violation['help']} at "
+                   f"{targets[:4]}")
+    return out
+
+
+def sideways(page: Page) -> int:
+    """How many pixels the document is wider than the viewport (0 when it fits)."""
+    return int(page.evaluate(
+        "document.documentElement.scrollWidth - document.documentElement.clientWidth"))
+
+
+def off_first_screen(page: Page, size: dict[str, int]) -> list[str]:
+    """When the viewer may move: the prompt and the hand (or, on a board without a
+    hand, the first control) must lie inside the first viewport, page scrolled to top."""
+    if page.locator(CONTROLS).count() == 0:
+        return []
+    page.evaluate("window.scrollTo(0, 0)")
+    wanted: list[tuple[str, Any]] = [("prompt", page.locator("#status-slot"))]
+    mine = page.locator("#board .mine")
+    wanted.append(("hand", mine.first if mine.count() else page.locator(CONTROLS).first))
+    missing = []
+    for what, locator in wanted:
+        box = locator.bounding_box()
+        if box is None or box["y"] < 0 or box["y"] + min(box["height"], size["height"]) > size[
+            "height"
+        ]:
+            missing.append(f"{what} at {box}")
+    return missing
+
+
+def simultaneous(page: Page) -> bool:
+    """A step where several seats choose at once (each in secret)."""
+    turn = page.locator("#board .board-turn")
+    return turn.count() > 0 and len((turn.get_attribute("data-to-act") or "").split()) > 1
+
+
+def check_page(page: Page, folder: Path, name: str) -> list[str]:
+    """Every check at both sizes, with a screenshot each; returns what failed."""
+    problems: list[str] = []
+    for label, size in SIZES:
+        page.set_viewport_size(size)
+        page.wait_for_timeout(50)  # a layout pass at the new size
+        extra = sideways(page)
+        if extra > 0:
+            problems.append(f"{name} {label}: the page scrolls {extra}px sideways")
+        problems += [f"{name} {label}: {m} is off the first screen"
+                     for m in off_first_screen(page, size)]
+        problems += [f"{name} {label}: {v}" for v in serious_violations(page)]
+        # the first screen, as a player sees it (sticky bars make a full-page shot lie),
+        # and the whole page for review
+        page.evaluate("window.scrollTo(0, 0)")
+        page.screenshot(path=folder / f"{name}-{label}.png")
+        page.screenshot(path=folder / f"{name}-{label}-full.png", full_page=True)
+    page.set_viewport_size(DESKTOP)
+    return problems
