@@ -55,7 +55,7 @@ class RoomService(Seating, Pipeline, Chat, Timers):
         self, repo: Repository, broker: Broker, games: Mapping[str, Rules[Any]],
         presence: Callable[[str], set[int]] | None = None, *, bot_delay_ms: int = 600,
         clock: Callable[[], int] | None = None,
-        gone: Callable[[str], dict[int, int]] | None = None,
+        gone: Callable[[str], dict[int, int]] | None = None, timer_tasks: bool = True,
     ) -> None:
         self.repo = repo
         self.broker = broker
@@ -66,7 +66,8 @@ class RoomService(Seating, Pipeline, Chat, Timers):
         self.live = LiveRooms(repo, games, self.locks)
         self.bots = BotRunner(self._bot_waiting, self._bot_step, bot_delay_ms)
         self.clock = clock or (lambda: int(time.time() * 1000))  # epoch ms (turn timers)
-        self.timers = TimerRunner(self, self.clock)
+        # timer_tasks=False: nothing acts on deadlines by itself (tests call check_timers)
+        self.timers = TimerRunner(self, self.clock, enabled=timer_tasks)
         self.origin = secrets.token_hex(8)
         self._notice_ids = itertools.count(1)
 

@@ -199,10 +199,10 @@ class TimerRunner:
     """One task per room with a timer: sleeps until its earliest deadline, then lets
     the service act on it. A nudge (any change) makes it look again."""
 
-    def __init__(self, service: Timers, clock: Any) -> None:
+    def __init__(self, service: Timers, clock: Any, enabled: bool = True) -> None:
         self.service, self.clock = service, clock
         self._tasks: dict[str, asyncio.Task[None]] = {}
-        self._closed = False
+        self._closed = not enabled
 
     def nudge(self, code: str) -> None:
         if self._closed:
