@@ -32,6 +32,7 @@ from app.web.deps import host_cookie, seat_cookie
 from app.web.errors import wire_error
 from app.web.protocol import (
     MAX_MESSAGE_BYTES,
+    BackIn,
     ChatIn,
     ChatOut,
     ErrorOut,
@@ -122,7 +123,8 @@ class Connection:
 
     async def send_presence(self) -> None:
         await self.send(PresenceOut(seats=sorted(self.hub.connected_seats(self.code)),
-                                    spectators=self.hub.spectators(self.code)))
+                                    spectators=self.hub.spectators(self.code),
+                                    gone=self.hub.gone_since(self.code)))
 
     async def greet(self) -> None:
         await self.send_room()
@@ -189,9 +191,11 @@ class Connection:
                 log.exception("room %s: message failed", self.code)
                 await self.send(wire_error(exc))
 
-    async def handle(self, message: MoveIn | ChatIn) -> None:
+    async def handle(self, message: MoveIn | ChatIn | BackIn) -> None:
         if isinstance(message, MoveIn):
             await self.rooms.submit_move(self.code, self.token, message.version, message.move)
+        elif isinstance(message, BackIn):
+            await self.rooms.back(self.code, self.token)
         elif not self.chat_bucket.take():
             # Chat reaches everyone and is stored: a flood is slowed down. Moves need
             # no bucket: each one that counts needs a new version first.
@@ -211,6 +215,7 @@ def state_text(frame: Frame, html: bool, start: int, reset: bool) -> str:
             "version": frame.version, "game_no": frame.game_no, "seat": frame.seat,
             "status": frame.status, "names": frame.names, "outcome": frame.outcome,
             "log": frame.log[start:], "log_start": start, "log_reset": reset,
+            "timers": frame.timers,
         }
         if html:
             board = frame.cache.get("html")
