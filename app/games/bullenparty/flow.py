@@ -21,7 +21,7 @@ from app.games.bullenparty.state import (
     Row,
     State,
 )
-from app.games.bullenparty.texts import bid_text, cards_text, plural, row_name
+from app.games.bullenparty.texts import bid_text, cards_text, laid_text, plural, row_name
 
 
 def played(state: State, seat: int, cards: list[int], src: str, dst: str, text: str) -> None:
@@ -62,13 +62,6 @@ def lay_card(hand: list[int], piles: list[list[int]], move: Move) -> int:
         return len(piles) - 1
     piles[move["pile"]].append(move["card"])
     return int(move["pile"])
-
-
-def laid_text(move: Move, you: bool = False) -> str:
-    s = "" if you else "s"
-    if move["type"] == "new_pile":
-        return f"start{s} a new pile with {move['card']}"
-    return f"lay{s} {move['card']} on pile {move['pile'] + 1}"
 
 
 def lay_in_secret(state: State, seat: int, move: Move, events: list[Event]) -> None:

@@ -6,7 +6,8 @@ card as the rulebook says ("zero card A"), a bull card by its heads.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
+from typing import Any
 
 
 def plural(n: int, one: str, many: str | None = None) -> str:
@@ -32,3 +33,11 @@ def and_list(items: Sequence[str]) -> str:
     if len(items) <= 1:
         return "".join(items)
     return ", ".join(items[:-1]) + " and " + items[-1]
+
+
+def laid_text(move: Mapping[str, Any], you: bool = False) -> str:
+    """ "starts a new pile with 37", "lays 37 on pile 2" (or "start", "lay" for "You")."""
+    s = "" if you else "s"
+    if move["type"] == "new_pile":
+        return f"start{s} a new pile with {move['card']}"
+    return f"lay{s} {move['card']} on pile {move['pile'] + 1}"

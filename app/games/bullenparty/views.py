@@ -58,10 +58,12 @@ def seat_view(state: State, s: int, bidding: set[int]) -> JSON:
 def own_view(seat: Seat) -> JSON:
     draft = None
     if seat.draft_hand is not None and seat.draft_piles is not None:
+        pile_heads = [heads(p) for p in seat.draft_piles]
         draft = {
             "hand": list(seat.draft_hand),
             "piles": [list(p) for p in seat.draft_piles],
-            "pile_heads": [heads(p) for p in seat.draft_piles],
+            "pile_heads": pile_heads,
+            "plus_pile": plus_pile_index(pile_heads),
         }
     return {"hand": list(seat.hand), "zero": seat.zero, "pending": seat.pending, "draft": draft}
 

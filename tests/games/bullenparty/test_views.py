@@ -88,6 +88,7 @@ def test_a_final_placement_in_progress_is_private() -> None:
     assert others(a, 0) == others(b, 0)
     assert texts(events, 1) == [] and texts(events, None) == []
     assert RULES.view(a, 0)["mine"]["draft"]["piles"] == [[1], [2]]
+    assert RULES.view(a, 0)["mine"]["draft"]["plus_pile"] == 0  # 1 head each: the first
 
 
 def test_events_tell_the_bidder_their_bid_and_the_others_only_that_they_bid() -> None:
