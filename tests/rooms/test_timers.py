@@ -237,3 +237,26 @@ async def test_two_processes_act_on_one_deadline_once(make: Make, clock: Clock) 
     assert sum(v is not None for v in made) == 1
     assert await moves_by(one, code, 1) == 1
     assert (await log(two, code)).count("P1 ran out of time; a bot played for them.") == 1
+
+
+async def test_two_processes_on_postgres_and_redis_act_once(
+    postgres_url: str, redis_url: str, toy: Any, clock: Clock
+) -> None:
+    from app.realtime.redis import RedisBroker
+
+    async with AsyncExitStack() as stack:
+        make = await services(stack, postgres_url, clock, lambda: RedisBroker(redis_url))
+        one, two = await make(), await make()
+        code, (ann, _bob) = await timed_room(one, timer=300)
+        await pick(one, code, 0, ann)
+        await one.watch(code)  # both follow the room live, as sockets would make them
+        await two.watch(code)
+        clock.now += 300_000
+        made = await asyncio.gather(*(s.check_timers(code) for s in (one, two, two, one)))
+        assert sum(v is not None for v in made) == 1
+        assert await moves_by(two, code, 1) == 1
+        for service in (one, two):
+            assert (await log(service, code)).count(
+                "P1 ran out of time; a bot played for them.") == 1
+        one.unwatch(code)
+        two.unwatch(code)
