@@ -77,7 +77,7 @@ def refill(s: FourPintsState, events: Events) -> None:
             say(events, "end", "The beer has run out: the game ends.")
             return
         if card == BARREL:
-            cleared = f": {listed(s.counter, article=False)} go" if s.counter else ""
+            cleared = f": {listed(s.counter)} go to the discard pile" if s.counter else ""
             say(events, "barrel", f"The Barrel! The counter is cleared{cleared}.")
             s.beer_discard += s.counter
             s.counter = []

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from functools import lru_cache
 from itertools import product
 
 from app.games.four_pints.cards import MONEY
@@ -19,11 +20,22 @@ def smallest_cover(purse: list[str], amount: int) -> list[str] | None:
     """
     if amount <= 0:
         return []
-    kinds = sorted({c for c in purse if MONEY.get(c, 0) > 0}, key=MONEY.__getitem__)
-    counts = [purse.count(k) for k in kinds]
+    kinds = tuple(sorted({c for c in purse if MONEY.get(c, 0) > 0}, key=MONEY.__getitem__))
+    cover = _cover(kinds, tuple(purse.count(k) for k in kinds), amount)
+    return None if cover is None else list(cover)
+
+
+@lru_cache(maxsize=4096)
+def _cover(kinds: tuple[str, ...], counts: tuple[int, ...], amount: int) -> tuple[str, ...] | None:
+    """By counts, so equal purses share the answer (the bot asks the same often). Of the
+    covers with the same sum and card count, the first in `product` order is taken."""
+    values = [MONEY[k] for k in kinds]
+    # In a cover of the smallest sum every card is needed, so no kind is taken more
+    # often than `amount` needs on its own: a bound that leaves the answer unchanged.
+    bounds = [min(n, -(-amount // v)) for n, v in zip(counts, values, strict=True)]
     best: tuple[int, int, tuple[int, ...]] | None = None
-    for take in product(*(range(n + 1) for n in counts)):
-        total = sum(MONEY[k] * t for k, t in zip(kinds, take, strict=True))
+    for take in product(*(range(n + 1) for n in bounds)):
+        total = sum(v * t for v, t in zip(values, take, strict=True))
         if total < amount:
             continue
         key = (total, sum(take), take)
@@ -31,4 +43,4 @@ def smallest_cover(purse: list[str], amount: int) -> list[str] | None:
             best = key
     if best is None:
         return None
-    return [k for k, t in zip(kinds, best[2], strict=True) for _ in range(t)]
+    return tuple(k for k, t in zip(kinds, best[2], strict=True) for _ in range(t))

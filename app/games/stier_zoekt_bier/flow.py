@@ -11,7 +11,7 @@ from __future__ import annotations
 from app.games.base import JSON, Event, Move, Rng, who
 from app.games.stier_zoekt_bier import cards as C
 from app.games.stier_zoekt_bier import words as W
-from app.games.stier_zoekt_bier.moves import forced_move, keep_count, to_act
+from app.games.stier_zoekt_bier.moves import bid_of, forced_move, keep_count, ranking, to_act
 from app.games.stier_zoekt_bier.state import (
     CHOOSE,
     DRAFT,
@@ -182,16 +182,6 @@ def _start_draught(state: State, events: list[Event]) -> None:
     events.append(Event("draught", f"{who(state.boss)}, the beer boss, draughts first."))
 
 
-def bid_of(cards: list[str]) -> tuple[int, str | None]:
-    """The largest total of one beer type; a tie between types goes to the higher rank."""
-    best, best_kind = 0, None
-    for kind in C.BEER_RANK:
-        total = sum(C.glasses(card) for card in cards if C.beer_type(card) == kind)
-        if total > best:
-            best, best_kind = total, kind
-    return best, best_kind
-
-
 def _draught(state: State, seat: int, move: Move, events: list[Event]) -> None:
     me = state.seats[seat]
     overflow = me.overflow
@@ -226,18 +216,6 @@ def _draught(state: State, seat: int, move: Move, events: list[Event]) -> None:
 
 
 # --- choosing bulls
-
-
-def ranking(state: State) -> list[int]:
-    """Bidders, best first: bid, then rank of the bid's beer, then closeness to the boss."""
-    bidders = [s for s, seat in enumerate(state.seats) if seat.bid >= 1]
-
-    def key(s: int) -> tuple[int, int, int]:
-        seat = state.seats[s]
-        rank = C.BEER_RANK.index(seat.bid_beer) if seat.bid_beer else len(C.BEER_RANK)
-        return (-seat.bid, rank, (s - state.boss) % state.players)
-
-    return sorted(bidders, key=key)
 
 
 def _start_choose(state: State, events: list[Event]) -> None:

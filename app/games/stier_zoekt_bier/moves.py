@@ -103,6 +103,31 @@ def draught_moves(state: State, me: Seat) -> list[Move]:
     return moves
 
 
+# --- bids and the order of choosing bulls
+
+
+def bid_of(cards: list[str]) -> tuple[int, str | None]:
+    """The largest total of one beer type; a tie between types goes to the higher rank."""
+    best, best_kind = 0, None
+    for kind in C.BEER_RANK:
+        total = sum(C.glasses(card) for card in cards if C.beer_type(card) == kind)
+        if total > best:
+            best, best_kind = total, kind
+    return best, best_kind
+
+
+def ranking(state: State) -> list[int]:
+    """Bidders, best first: bid, then rank of the bid's beer, then closeness to the boss."""
+    bidders = [s for s, seat in enumerate(state.seats) if seat.bid >= 1]
+
+    def key(s: int) -> tuple[int, int, int]:
+        seat = state.seats[s]
+        rank = C.BEER_RANK.index(seat.bid_beer) if seat.bid_beer else len(C.BEER_RANK)
+        return (-seat.bid, rank, (s - state.boss) % state.players)
+
+    return sorted(bidders, key=key)
+
+
 def single_slots(me: Seat, bull: str) -> list[int]:
     return [i for i, slot in enumerate(me.pub) if slot.bull == bull and not slot.paired]
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
+from random import Random
 from typing import Any, ClassVar
 
 from app.games.base import (
@@ -17,8 +18,9 @@ from app.games.base import (
     rank_by,
     seed_state,
 )
+from app.games.stier_zoekt_bier import bots, flow, moves
 from app.games.stier_zoekt_bier import cards as C
-from app.games.stier_zoekt_bier import flow, moves
+from app.games.stier_zoekt_bier.scramble import scramble
 from app.games.stier_zoekt_bier.state import OVER, Seat, State, decode, encode
 from app.games.stier_zoekt_bier.views import view
 
@@ -100,6 +102,12 @@ class StierZoektBier(RulesBase):
 
     def refusal(self, state: State, seat: int, move: Any) -> str:
         return moves.refusal(state, seat, move)
+
+    def bot_move(self, view: JSON, seat: int, rng: Random) -> Move | None:
+        return bots.bot_move(view, seat, rng)
+
+    def scramble(self, state: State, seat: int | None, rng: Random) -> State:
+        return scramble(state, seat, rng)
 
     def view(self, state: State, seat: int | None) -> JSON:
         return view(state, seat, self.outcome(state))

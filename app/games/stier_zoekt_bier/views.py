@@ -141,17 +141,15 @@ def _parts(me: Seat) -> list[str]:
 
 
 def _slot_words(slot: Slot) -> str:
+    """"Andy Ale: 9 glasses, 3 points"; below the first tier, what it would take."""
     bull = C.BULLS[slot.bull]
-    beer = C.beer_name(bull.beer)
     what = f"{bull.name} pair" if slot.paired else bull.name
-    text = f"{what}: {W.glasses(slot.total)} of {beer}, {W.points(slot.points)}"
-    if slot.paired and slot.points:
-        text += " (a pair scores double)"
+    factor = C.PAIR_FACTOR if slot.paired else 1
     if not slot.points:
         needed, tier = bull.tiers[0]
-        factor = C.PAIR_FACTOR if slot.paired else 1
-        text += f" ({needed} needed for {W.points(tier * factor)})"
-    return text
+        return f"{what}: {W.glasses(slot.total)} ({needed} for {W.points(tier * factor)})"
+    double = " (a pair scores double)" if slot.paired else ""
+    return f"{what}: {W.glasses(slot.total)}, {W.points(slot.points)}{double}"
 
 
 def _tie_notes(state: State, order: list[int]) -> list[str]:

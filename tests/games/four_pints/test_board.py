@@ -53,7 +53,8 @@ def test_every_legal_move_has_a_control_and_nothing_else_does_in_random_games() 
             if not RULES.to_act(s):
                 break
             s, _ = RULES.apply(s, s.active, rnd.choice(list(RULES.legal_moves(s, s.active))))
-        assert 'class="summary"' in render(s, None)
+        end = render(s, None)
+        assert 'class="summary summary--final"' in end and "final-scores" not in end
 
 
 def test_a_counter_pint_with_one_way_to_buy_is_the_button() -> None:

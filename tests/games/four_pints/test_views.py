@@ -5,10 +5,11 @@ from __future__ import annotations
 import json
 import random
 
+from app.games.four_pints.state import FourPintsState
 from tests.games.four_pints.table import RULES, act, reveal, state_from
 
 
-def all_views(s: object, players: int) -> list[str]:
+def all_views(s: FourPintsState, players: int) -> list[str]:
     views = [RULES.view(s, seat) for seat in [*range(players), None]]
     for v in views:
         v.pop("moves")

@@ -101,7 +101,7 @@ def test_whole_games_every_move_is_a_control_and_secrets_stay_home(
         state, _ = RULES.apply(state, s, rnd.choice(RULES.legal_moves(state, s)))
         step += 1
     page = board(state, 0)
-    assert 'class="summary"' in page and "The game is over" in page
+    assert 'class="summary summary--final"' in page and "The game is over" in page
     assert "Result" not in page and "place 2" not in page
 
 
@@ -164,7 +164,8 @@ def test_draughted_beer_for_several_bulls_is_a_pick_served_at_the_bulls() -> Non
         seat(stock="L1"), seat(stock="L1"),
     ], deck=" ".join(["W1"] * 30), bull_deck="BL BA BD BW BL BA")
     found = check_controls(state, 0)
-    assert [b["pick"] for b in found.buttons if b["pick"]] == ["serve-L5-0", "serve-L5-1"]
+    picks = [b["pick"] for b in found.buttons if b["pick"]]
+    assert picks == ["serve-L5-0-of-3", "serve-L5-1-of-3"]
     labels = [b["label"] for b in found.buttons if b["move"] and not b["for"]]
     assert labels == ["Serve 3 ale to your 2nd bull, Andy Ale",
                       "Pour away the rest of your draughted beer (5 lager, 5 lager and 3 ale)"]
@@ -175,14 +176,14 @@ def test_the_top_cellar_card_goes_to_a_bull_or_the_discard_pile() -> None:
         seat(stock="L2 A4", pub=["BA", "BA"]), seat(stock="L1"), seat(stock="L1"),
     ], deck=" ".join(["W1"] * 30), bull_deck="BL BA BD BW BL BA")
     found = check_controls(state, 0)
-    dests = [b["label"] for b in found.buttons if b["for"] == "cellar-A4-0"]
+    dests = [b["label"] for b in found.buttons if b["for"] == "cellar-A4-2"]
     assert sorted(dests) == ["Pour away 4 ale from your cellar",
                              "Serve 4 ale from your cellar to your 1st bull, Andy Ale",
                              "Serve 4 ale from your cellar to your 2nd bull, Andy Ale"]
     page = board(state, 0)
-    discard = page.index('data-place="discard"')
-    assert discard < page.index("Pour away 4 ale from your cellar") < page.index("</span>",
-                                                                              discard + 300)
+    cellar = page.index('data-place="stock-0"')
+    assert cellar < page.index('aria-label="Pour away 4 ale from your cellar"') < page.index(
+        'aria-label="Stop serving"')
     # once poured, every viewer sees the card face up as the last play
     state = play(state, (0, {"type": "pour", "card": "A4"}))
     for viewer in (1, None):
@@ -217,7 +218,8 @@ def test_a_round_end_and_the_end_show_the_summary_only() -> None:
     over = table(phase=OVER, seats=[seat(pub=["BD:D5 D2"]), seat(pub=["BD:D1 D1 D1 D4"]),
                                     seat()])
     page = board(over, None)
-    assert page.count('class="summary"') == 1 and "The game is over" in page
-    assert "Derek Dark: 7 glasses of dark, 3 points" in page
+    assert page.count('<section class="summary') == 1 and "The game is over" in page
+    assert 'class="final-scores"' not in page
+    assert "Derek Dark: 7 glasses, 3 points" in page
     assert "Bas &amp; co places ahead: more beer cards served (4 to 2)." in page
     assert "<h3>Result</h3>" not in page

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from app.games.stier_zoekt_bier import flow
+from app.games.stier_zoekt_bier import moves
 from app.games.stier_zoekt_bier.state import CHOOSE, OVER, SERVE, State
 from tests.games.stier_zoekt_bier.helpers import (
     RULES,
@@ -48,14 +48,14 @@ def test_the_overflow_is_always_draughted() -> None:
 
 
 def test_the_bid_is_the_largest_total_of_one_type_never_added() -> None:
-    assert flow.bid_of(cards("L3 W4 L2 A1")) == (5, "L")
-    assert flow.bid_of(cards("L3 W4")) == (4, "W")
-    assert flow.bid_of([]) == (0, None)
+    assert moves.bid_of(cards("L3 W4 L2 A1")) == (5, "L")
+    assert moves.bid_of(cards("L3 W4")) == (4, "W")
+    assert moves.bid_of([]) == (0, None)
 
 
 def test_a_tie_between_types_in_one_draught_counts_the_higher_type() -> None:
-    assert flow.bid_of(cards("L5 A2 A3")) == (5, "A")
-    assert flow.bid_of(cards("W4 D4")) == (4, "D")
+    assert moves.bid_of(cards("L5 A2 A3")) == (5, "A")
+    assert moves.bid_of(cards("W4 D4")) == (4, "D")
 
 
 def test_a_seat_with_an_empty_cellar_and_no_overflow_passes_automatically() -> None:
@@ -72,9 +72,9 @@ def test_ranking_is_by_bid_then_beer_rank_then_closeness_to_the_boss() -> None:
         seat(draughted="L4 L5"), seat(draughted="W1 W4"),
     ])
     for me in state.seats:
-        me.bid, me.bid_beer = flow.bid_of(me.draughted)
+        me.bid, me.bid_beer = moves.bid_of(me.draughted)
     # lager 9 first; dark 5 beats white 5; among the white 5s, the boss (1) then 4 then 0
-    assert flow.ranking(state) == [3, 2, 1, 4, 0]
+    assert moves.ranking(state) == [3, 2, 1, 4, 0]
 
 
 def test_players_without_beer_take_no_bull_and_leftover_bulls_leave() -> None:

@@ -98,7 +98,7 @@ def test_a_rounds_summary_shows_until_the_next_public_play() -> None:
         assert summary["title"] == "Round 3 is over" and not summary["final"]
         assert [row["seat"] for row in summary["rows"]] == [0, 1, 2]
         assert summary["rows"][0]["parts"] == [
-            "Derek Dark: 7 glasses of dark, 3 points", "Served: 2 beer cards, 7 glasses"]
+            "Derek Dark: 7 glasses, 3 points", "Served: 2 beer cards, 7 glasses"]
         assert summary["rows"][2]["parts"] == ["No bulls", "Served: 0 beer cards, 0 glasses"]
     # a secret first pick does not take it away (that would tell who has picked)...
     state = play(state, (1, RULES.legal_moves(state, 1)[0]))
@@ -134,9 +134,8 @@ def test_the_final_summary_names_the_tie_break() -> None:
 def test_a_pair_is_explained_in_the_summary() -> None:
     state = finished(["BA+BA:A5 A4", "BL+BL:L5"], [], [])
     parts = RULES.view(state, 0)["summary"]["rows"][0]["parts"]
-    assert parts[:2] == ["Andy Ale pair: 9 glasses of ale, 6 points (a pair scores double)",
-                         "Lenny Lager pair: 5 glasses of lager, 0 points (10 needed for "
-                         "4 points)"]
+    assert parts[:2] == ["Andy Ale pair: 9 glasses, 6 points (a pair scores double)",
+                         "Lenny Lager pair: 5 glasses (10 for 4 points)"]
 
 
 @pytest.mark.parametrize("look_alike", [
