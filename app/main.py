@@ -49,11 +49,13 @@ def create_app(settings: Settings | None = None, games: Games = GAMES) -> FastAP
         hub = Hub(broker, coalesce=settings.presence_coalesce_ms / 1000)
         app.state.hub = hub
         rooms = RoomService(Repository(sessions(engine)), broker, games,
-                            hub.connected_seats, bot_delay_ms=settings.bot_delay_ms)
+                            hub.connected_seats, bot_delay_ms=settings.bot_delay_ms,
+                            gone=hub.gone_since)
         app.state.rooms = rooms
         heartbeat = asyncio.create_task(hub.heartbeat())
         try:
             await rooms.resume_bots()  # games with bots carry on after a restart
+            await rooms.resume_timers()  # and passed deadlines are acted on
             yield
         finally:
             await rooms.close()  # the bot runners stop before the database goes

@@ -281,8 +281,10 @@
   function receive(msg) {
     const handle = handlers[msg.type];
     if (handle) handle(msg);
+    if (window.stammtischTimers) window.stammtischTimers(msg); // static/timers.js
   }
-  window.stammtisch = { receive: receive }; // for tests: feed a message as if it came
+  // for tests: feed a message as if it came; timers.js sends "back" through `send`
+  window.stammtisch = { receive: receive, send: (message) => send(message) };
 
   function connect() {
     const scheme = location.protocol === "https:" ? "wss://" : "ws://";

@@ -44,6 +44,9 @@ class RoomRow(Base):
     state: Mapped[dict[str, Any] | None] = mapped_column(JSON, nullable=True)
     host_token_hash: Mapped[str] = mapped_column(String(64))
     host_seat: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    # Seconds per decision (0: no timer) and {"seat": epoch ms} for the seats to act.
+    turn_timer: Mapped[int] = mapped_column(Integer, default=0)
+    deadlines: Mapped[dict[str, int] | None] = mapped_column(JSON, nullable=True)
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
     updated_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
 
@@ -60,6 +63,9 @@ class SeatRow(Base):
     bot: Mapped[bool] = mapped_column(Boolean, default=False)
     # "random" or "good" for a bot seat; None for a person's (or an empty) seat.
     bot_level: Mapped[str | None] = mapped_column(String(16), nullable=True)
+    # Turn timers: timeouts in a row, and away (a bot plays for the seat until "I'm back").
+    timeouts: Mapped[int] = mapped_column(Integer, default=0)
+    away: Mapped[bool] = mapped_column(Boolean, default=False)
 
 
 class MoveRow(Base):

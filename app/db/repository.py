@@ -16,8 +16,10 @@ from sqlalchemy import (
     CursorResult,
     DateTime,
     bindparam,
+    case,
     delete,
     func,
+    or_,
     select,
     text,
     update,
@@ -39,6 +41,8 @@ class SeatRecord:
     token_hash: str | None
     bot: bool
     level: str | None = None
+    away: bool = False  # a bot plays for this person (turn timers)
+    timeouts: int = 0  # timeouts in a row
 
 
 @dataclass(frozen=True)
@@ -66,6 +70,18 @@ class RoomRecord:
     host_token_hash: str
     host_seat: int | None
     seats: tuple[SeatRecord, ...]
+    turn_timer: int = 0  # seconds per decision; 0: off
+    deadlines: dict[str, int] | None = None  # {"seat": epoch ms} of the seats to act
+
+
+def _count_timeout(code: str, seat: int, timeout: bool) -> Any:
+    """The UPDATE of a seat's timeouts in a row: +1 (two make it away), or cleared."""
+    where = update(SeatRow).where(SeatRow.room_code == code, SeatRow.index == seat)
+    if timeout:
+        return where.values(timeouts=SeatRow.timeouts + 1,
+                            away=case((SeatRow.timeouts >= 1, True), else_=SeatRow.away))
+    return where.where(or_(SeatRow.away.is_(True), SeatRow.timeouts > 0)).values(
+        timeouts=0, away=False)
 
 
 # The statements of a move, made once (their SQL is compiled once per dialect).
@@ -93,7 +109,7 @@ class Repository:
 
     async def create_room(
         self, code: str, game_id: str, options: dict[str, Any], seats: int, public: bool,
-        spectators: bool, host_token_hash: str,
+        spectators: bool, host_token_hash: str, turn_timer: int = 0,
     ) -> None:
         at = now()
         async with self.sessions.begin() as session:
@@ -101,7 +117,7 @@ class Repository:
                 code=code, game_id=game_id, options=options, seat_count=seats, public=public,
                 spectators=spectators, status="waiting", version=0, game_no=0, seed=None,
                 state=None, host_token_hash=host_token_hash, host_seat=None,
-                created_at=at, updated_at=at,
+                turn_timer=turn_timer, created_at=at, updated_at=at,
             ))
             await session.flush()
             session.add_all(SeatRow(room_code=code, index=i, bot=False) for i in range(seats))
@@ -142,12 +158,12 @@ class Repository:
         if not rows:
             return None
         room = rows[0][0]
-        seats = tuple(SeatRecord(s.index, s.name, s.token_hash, s.bot, s.bot_level)
-                      for _, s in rows)
+        seats = tuple(SeatRecord(s.index, s.name, s.token_hash, s.bot, s.bot_level,
+                                 bool(s.away), s.timeouts or 0) for _, s in rows)
         return RoomRecord(
             room.code, room.game_id, room.options, room.public, room.spectators,
             room.status, room.version, room.game_no, room.seed, room.state,
-            room.host_token_hash, room.host_seat, seats,
+            room.host_token_hash, room.host_seat, seats, room.turn_timer or 0, room.deadlines,
         )
 
     async def public_codes(self, limit: int = 100) -> list[str]:
@@ -195,9 +211,35 @@ class Repository:
             rows = await session.scalars(
                 select(RoomRow.code).distinct()
                 .join(SeatRow, SeatRow.room_code == RoomRow.code)
-                .where(RoomRow.status == "playing", SeatRow.bot.is_(True))
+                .where(RoomRow.status == "playing",
+                       or_(SeatRow.bot.is_(True), SeatRow.away.is_(True)))
             )
             return list(rows)
+
+    async def playing_codes_with_timers(self) -> list[str]:
+        """Running games with a turn timer (their deadlines are watched at start-up)."""
+        async with self.sessions() as session:
+            rows = await session.scalars(
+                select(RoomRow.code).where(RoomRow.status == "playing", RoomRow.turn_timer > 0)
+            )
+            return list(rows)
+
+    async def set_back(self, code: str, index: int, deadlines: dict[str, int] | None,
+                       version: int) -> bool:
+        """The person of seat `index` is back: not away, no timeouts; with `deadlines`,
+        the room's deadlines become these while it is still at `version`."""
+        async with self.sessions.begin() as session:
+            result = await session.execute(
+                update(SeatRow).where(SeatRow.room_code == code, SeatRow.index == index,
+                                      or_(SeatRow.away.is_(True), SeatRow.timeouts > 0))
+                .values(away=False, timeouts=0)
+            )
+            if deadlines is not None:
+                await session.execute(
+                    update(RoomRow).where(RoomRow.code == code, RoomRow.version == version)
+                    .values(deadlines=deadlines)
+                )
+            return _rowcount(result) == 1
 
     async def set_host_seat(self, code: str, index: int | None) -> None:
         async with self.sessions.begin() as session:
@@ -231,6 +273,7 @@ class Repository:
 
     async def begin_game(
         self, code: str, from_version: int, from_status: str, state: dict[str, Any], seed: int,
+        deadlines: dict[str, int] | None = None,
     ) -> bool:
         """waiting/finished -> playing at version+1 with a fresh state: a new game_no."""
         async with self.sessions.begin() as session:
@@ -239,7 +282,7 @@ class Repository:
                 .where(RoomRow.code == code, RoomRow.version == from_version,
                        RoomRow.status == from_status)
                 .values(status="playing", version=from_version + 1, state=state, seed=seed,
-                        game_no=RoomRow.game_no + 1, updated_at=now())
+                        game_no=RoomRow.game_no + 1, deadlines=deadlines, updated_at=now())
             )
             return _rowcount(result) == 1
 
@@ -259,10 +302,14 @@ class Repository:
         self, code: str, version: int, game_no: int, seat: int, move: dict[str, Any],
         events: list[dict[str, Any]], state: dict[str, Any], status: str,
         seen_version: int | None = None, to_act: list[int] | None = None,
+        deadlines: dict[str, int] | None = None, timeout: bool | None = None,
     ) -> bool:
         """Store the new state and append the move, in one transaction, iff the room is
         still at `version`. False means another writer got there first. `seen_version`:
-        the version the mover saw; `to_act`: the seats to act after this move."""
+        the version the mover saw; `to_act`: the seats to act after this move.
+        Turn timers: `deadlines` (when given) replace the room's; `timeout` True counts a
+        timeout of `seat` (the second in a row makes it away), False (the person moved)
+        clears its count and away."""
         # Two prepared statements on one connection, no ORM unit of work and no
         # statement built per call: this runs for every move.
         at = now()
@@ -275,6 +322,12 @@ class Repository:
                 if _rowcount(result) != 1:
                     await connection.rollback()
                     return False
+                if deadlines is not None:
+                    await connection.execute(
+                        update(RoomRow).where(RoomRow.code == code)
+                        .values(deadlines=deadlines))
+                if timeout is not None:
+                    await connection.execute(_count_timeout(code, seat, timeout))
                 await connection.execute(_APPEND, {
                     "code": code, "game_no": game_no, "version": version + 1, "seat": seat,
                     "move": move, "events": events, "at": at,

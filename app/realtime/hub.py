@@ -9,6 +9,9 @@ stops showing its people as connected within a minute.
 Reports are coalesced: a room's comings and goings within `coalesce` seconds (250 ms)
 make one report, so 100 sockets joining at once cost 1 presence message per socket, not
 100 (O(n) instead of O(n^2)).
+
+A seat's last socket closing (here, or in another process's report) is remembered with
+its wall-clock time, so the seat list can say how long a player has been gone.
 """
 
 from __future__ import annotations
@@ -32,11 +35,14 @@ COALESCE = 0.25
 
 class Hub:
     def __init__(self, broker: Broker, clock: Any = time.monotonic, *,
-                 coalesce: float = COALESCE, sleep: Any = asyncio.sleep) -> None:
+                 coalesce: float = COALESCE, sleep: Any = asyncio.sleep,
+                 wall: Any = time.time) -> None:
         self.broker = broker
         self.clock = clock
         self.coalesce, self.sleep = coalesce, sleep
         self._due: dict[str, asyncio.Task[None]] = {}
+        self.wall = wall  # epoch seconds, for `gone_since`
+        self.gone: dict[str, dict[int, int]] = defaultdict(dict)
         self.origin = secrets.token_hex(8)
         self.local: dict[str, dict[int, int | None]] = defaultdict(dict)
         self.remote: dict[str, dict[str, tuple[frozenset[int], int, float]]] = (
@@ -56,10 +62,12 @@ class Hub:
             await self._announce(code)
 
     async def leave(self, code: str, conn: int) -> None:
+        before = self.connected_seats(code)
         self.local[code].pop(conn, None)
         if not self.local[code]:
             del self.local[code]
             self.remote.pop(code, None)
+        self._note_gone(code, before)
         await self._announce(code)
 
     def observe(self, message: dict[str, Any]) -> bool:
@@ -69,6 +77,7 @@ class Hub:
         if not isinstance(origin, str) or not isinstance(code, str) or origin == self.origin:
             return False
         new = origin not in self.remote[code]
+        before = self.connected_seats(code)
         seats = frozenset(s for s in message.get("seats", []) if isinstance(s, int))
         spectators = message.get("spectators", 0)
         spectators = spectators if isinstance(spectators, int) else 0
@@ -76,7 +85,23 @@ class Hub:
             self.remote[code][origin] = (seats, spectators, self.clock())
         else:
             self.remote[code].pop(origin, None)
+        self._note_gone(code, before)
         return new and bool(self.local.get(code))
+
+    def _note_gone(self, code: str, before: set[int]) -> None:
+        now = self.connected_seats(code)
+        gone = self.gone[code]
+        for seat in before - now:
+            gone[seat] = int(self.wall() * 1000)
+        for seat in now:
+            gone.pop(seat, None)
+        if not gone:
+            del self.gone[code]
+
+    def gone_since(self, code: str) -> dict[int, int]:
+        """Seat -> epoch ms its last socket closed, for seats not connected now."""
+        now = self.connected_seats(code)
+        return {s: at for s, at in self.gone.get(code, {}).items() if s not in now}
 
     def _reports(self, code: str) -> list[tuple[frozenset[int], int]]:
         oldest = self.clock() - PRESENCE_TTL

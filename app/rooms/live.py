@@ -41,6 +41,15 @@ class Frame:
     log: list[LogLine]
     rules_id: str
     cache: dict[Any, Any] = field(default_factory=dict)
+    # turn timers: {"deadlines": {"seat": epoch ms}, "away": [seats]} (issue 11)
+    timers: dict[str, Any] = field(default_factory=dict)
+
+
+def timers_of(record: RoomRecord) -> dict[str, Any]:
+    """What every viewer may know of the turn timers: deadlines and away seats."""
+    playing = record.status == "playing"
+    return {"deadlines": (record.deadlines or {}) if playing else {},
+            "away": [s.index for s in record.seats if s.away]}
 
 
 def display_names(record: RoomRecord) -> list[str]:
@@ -161,7 +170,8 @@ class LiveRoom:
                 log = self.logs[seat] = ViewerLog(seat)
             lines = log.extend(self.moves, self.names)
         made = Frame(self.version, self.record.game_no, seat, self.record.status,
-                     self.names, view, outcome, list(lines), self.record.game_id)
+                     self.names, view, outcome, list(lines), self.record.game_id,
+                     timers=timers_of(self.record))
         self.frames[seat] = made
         return made
 

@@ -15,6 +15,9 @@ class SeatInfo(BaseModel):
     bot: bool = False
     level: str | None = None  # a bot's level, "random" or "good"; None for people
     connected: bool = False
+    away: bool = False  # turn timers: a bot plays for this person until they are back
+    deadline: int | None = None  # epoch ms by which this seat must act (turn timers)
+    gone_since: int | None = None  # epoch ms its last socket closed, while disconnected
 
 
 class RoomInfo(BaseModel):
@@ -30,6 +33,7 @@ class RoomInfo(BaseModel):
     spectators: bool
     host_seat: int | None
     outcome: dict[str, Any] | None = None
+    turn_timer: int = 0  # seconds per decision; 0: off
 
     @property
     def free_seats(self) -> list[int]:

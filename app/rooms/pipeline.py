@@ -43,7 +43,8 @@ class Pipeline(_Base):
         await self._changed(code, new, bots=bots)
         return new
 
-    async def _commit(self, live: LiveRoom, seat: int, version: int, move: Any) -> int:
+    async def _commit(self, live: LiveRoom, seat: int, version: int, move: Any,
+                      cause: str = "person") -> int:
         """The checks, rules.apply and the one transaction. The caller holds the lock.
         A move sent at an older version is applied when it does not conflict with the
         moves made since (LiveRoom.fits); anything else is `stale`, as before."""
@@ -64,14 +65,18 @@ class Pipeline(_Base):
             to_act = frozenset(rules.to_act(state))
             status = "playing" if to_act else "finished"
             at, encoded = live.version, rules.encode(state)
+            stamp = self._stamp(live.record, seat, to_act, cause)  # turn timers
+            events = stamp.events + events
             if await self.repo.commit_move(
                 live.record.code, at, live.record.game_no, seat, chosen,
                 [e.to_json() for e in events], encoded, status,
-                seen_version=version, to_act=sorted(to_act),
+                seen_version=version, to_act=sorted(to_act), **stamp.write,
             ):
-                record = dataclasses.replace(live.record, version=at + 1, state=encoded,
-                                             status=status)
+                record = stamp.apply(dataclasses.replace(
+                    live.record, version=at + 1, state=encoded, status=status), seat)
                 live.advance(record, state, seat, events, to_act)
+                if record.turn_timer:
+                    self.timers.nudge(record.code)
                 return at + 1
             await self.live.catch_up(live)  # another process won this version
         raise errors.StaleVersion(live.version)
@@ -96,7 +101,7 @@ class Pipeline(_Base):
         rules = self.games.get(live.record.game_id)
         if rules is None:
             return None
-        bots = {s.index: s.level or "good" for s in live.record.seats if s.bot}
+        bots = {s.index: s.level or "good" for s in live.record.seats if s.bot or s.away}
         if not bots:
             return None
         acting = sorted(set(bots) & set(rules.to_act(live.state)))
@@ -121,7 +126,7 @@ class Pipeline(_Base):
                 log.warning("room %s: bot seat %d must act but has no legal move", code, seat)
                 return False
             try:
-                new = await self._commit(live, seat, live.version, move)
+                new = await self._commit(live, seat, live.version, move, cause="bot")
             except errors.StaleVersion:
                 return True
         await self._changed(code, new, bots=True)

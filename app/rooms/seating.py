@@ -13,6 +13,7 @@ from app.games.base import InvalidOptions, options_to_json, parse_options
 from app.rooms import errors
 from app.rooms.models import RoomInfo
 from app.rooms.names import clean_name
+from app.rooms.timers import check_turn_timer
 from app.rooms.tokens import hash_token, new_room_code, new_seed, new_token, token_matches
 
 if TYPE_CHECKING:
@@ -28,9 +29,10 @@ BOT_LEVELS = ("random", "good")
 class Seating(_Base):
     async def create_room(
         self, game_id: str, options: Mapping[str, Any] | None, seats: int, public: bool,
-        spectators: bool,
+        spectators: bool, turn_timer: int | None = 0,
     ) -> tuple[RoomInfo, str]:
         rules = self._rules(game_id)
+        timer = check_turn_timer(turn_timer)
         try:
             parsed = parse_options(rules.Options, options)
         except InvalidOptions as exc:
@@ -49,7 +51,7 @@ class Seating(_Base):
             try:
                 await self.repo.create_room(
                     code, game_id, options_to_json(parsed), seats, bool(public),
-                    bool(spectators), hash_token(host_token),
+                    bool(spectators), hash_token(host_token), timer,
                 )
                 break
             except IntegrityError:  # a code collision: astronomically rare
@@ -160,10 +162,15 @@ class Seating(_Base):
         rules = self._rules(room.game_id)
         seed = new_seed()
         options = parse_options(rules.Options, room.options)
-        state = rules.encode(rules.setup(len(room.seats), options, seed))
-        if not await self.repo.begin_game(room.code, room.version, room.status, state, seed):
+        first = rules.setup(len(room.seats), options, seed)
+        state = rules.encode(first)
+        deadlines = self._begin_deadlines(room, frozenset(rules.to_act(first)))
+        if not await self.repo.begin_game(room.code, room.version, room.status, state, seed,
+                                          deadlines):
             raise errors.StaleVersion(room.version + 1, "The game has already started.")
         await self._announce(room.code, state=room.version + 1)
         if self._has_bots(room):
             self.bots.nudge(room.code)
+        if room.turn_timer:
+            self.timers.nudge(room.code)
         return room.version + 1

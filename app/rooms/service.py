@@ -24,6 +24,7 @@ import asyncio
 import itertools
 import logging
 import secrets
+import time
 from collections.abc import Callable, Mapping
 from typing import Any
 
@@ -38,6 +39,7 @@ from app.rooms.locks import RoomLocks
 from app.rooms.models import ChatLine, RoomInfo, SeatInfo, Snapshot
 from app.rooms.pipeline import Pipeline
 from app.rooms.seating import Seating
+from app.rooms.timers import TimerRunner, Timers
 from app.rooms.tokens import token_matches
 
 log = logging.getLogger(__name__)
@@ -48,24 +50,31 @@ NOTICES_KEPT = 64
 __all__ = ["RoomService", "channel"]
 
 
-class RoomService(Seating, Pipeline, Chat):
+class RoomService(Seating, Pipeline, Chat, Timers):
     def __init__(
         self, repo: Repository, broker: Broker, games: Mapping[str, Rules[Any]],
         presence: Callable[[str], set[int]] | None = None, *, bot_delay_ms: int = 600,
+        clock: Callable[[], int] | None = None,
+        gone: Callable[[str], dict[int, int]] | None = None, timer_tasks: bool = True,
     ) -> None:
         self.repo = repo
         self.broker = broker
         self.games = games  # the live registry: tests may register a game into it
         self.presence = presence or (lambda code: set())
+        self.gone = gone or (lambda code: {})  # seat -> epoch ms its last socket closed
         self.locks = RoomLocks()
         self.live = LiveRooms(repo, games, self.locks)
         self.bots = BotRunner(self._bot_waiting, self._bot_step, bot_delay_ms)
+        self.clock = clock or (lambda: int(time.time() * 1000))  # epoch ms (turn timers)
+        # timer_tasks=False: nothing acts on deadlines by itself (tests call check_timers)
+        self.timers = TimerRunner(self, self.clock, enabled=timer_tasks)
         self.origin = secrets.token_hex(8)
         self._notice_ids = itertools.count(1)
 
     async def close(self) -> None:
         """Stop the bot runners (at shutdown); moves already stored stay stored."""
         await self.bots.close()
+        await self.timers.close()
 
     # -- reading -------------------------------------------------------------
 
@@ -92,12 +101,18 @@ class RoomService(Seating, Pipeline, Chat):
         room = live.record
         rules = self._rules(room.game_id)
         connected = self.presence(room.code)
+        deadlines = self.deadlines_of(room) if room.status == "playing" else {}
+        gone = self.gone(room.code)
         outcome = live.frame(None).outcome if room.status == "finished" else None
         return RoomInfo(
             code=room.code, game_id=room.game_id, title=rules.title, options=room.options,
             seats=[SeatInfo(index=s.index, name=s.name, bot=s.bot,
                             level=(s.level or "good") if s.bot else None,
-                            connected=s.index in connected) for s in room.seats],
+                            connected=s.index in connected, away=s.away,
+                            deadline=deadlines.get(s.index),
+                            gone_since=None if s.index in connected else gone.get(s.index))
+                   for s in room.seats],
+            turn_timer=room.turn_timer,
             status=room.status,  # type: ignore[arg-type]
             version=room.version, game_no=room.game_no, public=room.public,
             spectators=room.spectators, host_seat=room.host_seat, outcome=outcome,
@@ -209,7 +224,7 @@ class RoomService(Seating, Pipeline, Chat):
 
     @staticmethod
     def _has_bots(room: RoomRecord) -> bool:
-        return any(s.bot for s in room.seats)
+        return any(s.bot or s.away for s in room.seats)
 
     async def _announce(self, code: str, state: int | None = None) -> None:
         """Seats or status changed (with `state`: a new game state at that version)."""

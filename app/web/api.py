@@ -46,6 +46,7 @@ class CreateRoom(BaseModel):
     seats: StrictInt
     public: bool = False
     spectators: bool = True
+    turn_timer: StrictInt = 0  # seconds per decision: 0 (off), 30, 60, 120 or 300
 
 
 class TakeSeat(BaseModel):
@@ -120,7 +121,7 @@ async def create_room(
     body: CreateRoom, rooms: RoomsDep, settings: SettingsDep, response: Response
 ) -> RoomInfo:
     room, host_token = await rooms.create_room(
-        body.game, body.options, body.seats, body.public, body.spectators
+        body.game, body.options, body.seats, body.public, body.spectators, body.turn_timer
     )
     set_token_cookie(response, settings, host_cookie(room.code), host_token)
     return room
@@ -163,6 +164,13 @@ async def leave_seat(
     response = Response(status_code=204)
     clear_token_cookie(response, settings, seat_cookie(code))
     return response
+
+
+@router.post("/rooms/{code}/back", status_code=204, responses=ERRORS)
+async def back(code: str, rooms: RoomsDep, seat_token: SeatTokenDep) -> Response:
+    """"I'm back": the bot that plays for this away seat (turn timers) stops."""
+    await rooms.back(code, seat_token)
+    return Response(status_code=204)
 
 
 @router.delete("/rooms/{code}/seats/{seat}", status_code=204, responses=ERRORS)

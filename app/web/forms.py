@@ -24,7 +24,11 @@ def room_params(rules: Rules[Any], form: Mapping[str, Any]) -> dict[str, Any]:
         seats = int(seats_text)
     except ValueError as exc:
         raise FormError("The number of seats must be a number.") from exc
+    timer_text = str(form.get("turn_timer") or "0")
+    if not timer_text.isdigit():
+        raise FormError("The turn timer must be a number of seconds.")
     return {
+        "turn_timer": int(timer_text),
         "options": options_from_form(rules, form),
         "seats": seats,
         "public": form.get("visibility") == "public",

@@ -30,8 +30,14 @@ class ChatIn(_In):
     text: str = Field(max_length=2000)
 
 
-ClientMessage = Annotated[MoveIn | ChatIn, Field(discriminator="type")]
-client_message: TypeAdapter[MoveIn | ChatIn] = TypeAdapter(ClientMessage)
+class BackIn(_In):
+    """"I'm back" (turn timers): the bot playing for this away seat stops."""
+
+    type: Literal["back"]
+
+
+ClientMessage = Annotated[MoveIn | ChatIn | BackIn, Field(discriminator="type")]
+client_message: TypeAdapter[MoveIn | ChatIn | BackIn] = TypeAdapter(ClientMessage)
 
 
 class _Out(BaseModel):
@@ -57,6 +63,8 @@ class _State(_Out):
     log: list[LogLineOut]
     log_start: int
     log_reset: bool
+    # turn timers: {"deadlines": {"seat": epoch ms}, "away": [seats]}; empty when off
+    timers: dict[str, Any] = Field(default_factory=dict)
 
 
 class ViewOut(_State):
@@ -84,6 +92,7 @@ class PresenceOut(_Out):
     type: Literal["presence"] = "presence"
     seats: list[int]
     spectators: int
+    gone: dict[int, int] = Field(default_factory=dict)  # seat -> epoch ms it left
 
 
 class ErrorOut(_Out):

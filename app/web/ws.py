@@ -33,6 +33,7 @@ from app.web.deps import get_hub, get_rooms, host_cookie, seat_cookie
 from app.web.errors import wire_error
 from app.web.protocol import (
     MAX_MESSAGE_BYTES,
+    BackIn,
     ChatIn,
     ChatOut,
     ErrorOut,
@@ -135,7 +136,8 @@ class Connection:
 
     async def send_presence(self) -> None:
         await self.send(PresenceOut(seats=sorted(self.hub.connected_seats(self.code)),
-                                    spectators=self.hub.spectators(self.code)))
+                                    spectators=self.hub.spectators(self.code),
+                                    gone=self.hub.gone_since(self.code)))
 
     async def greet(self) -> None:
         await self.send_room()
@@ -203,7 +205,7 @@ class Connection:
                 log.exception("room %s: message failed", self.code)
                 await self.send(wire_error(exc))
 
-    async def handle(self, message: MoveIn | ChatIn) -> None:
+    async def handle(self, message: MoveIn | ChatIn | BackIn) -> None:
         if isinstance(message, MoveIn):
             if self.stale_bucket.empty:
                 # Stale moves cost a resend each: a client that keeps sending them
@@ -211,6 +213,8 @@ class Connection:
                 await self.send(ErrorOut(code="too_fast", reason="Slow down a little."))
                 return
             await self.rooms.submit_move(self.code, self.token, message.version, message.move)
+        elif isinstance(message, BackIn):
+            await self.rooms.back(self.code, self.token)
         elif not self.chat_bucket.take():
             # Chat reaches everyone and is stored: a flood is slowed down. Moves need
             # no bucket: each one that counts needs a new version first.
@@ -230,6 +234,7 @@ def state_text(frame: Frame, html: bool, start: int, reset: bool) -> str:
             "version": frame.version, "game_no": frame.game_no, "seat": frame.seat,
             "status": frame.status, "names": frame.names, "outcome": frame.outcome,
             "log": frame.log[start:], "log_start": start, "log_reset": reset,
+            "timers": frame.timers,
         }
         if html:
             board = frame.cache.get("html")

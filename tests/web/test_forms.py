@@ -34,7 +34,14 @@ def test_options_are_typed_from_the_schema() -> None:
         "seats": 3,
         "public": False,
         "spectators": False,
+        "turn_timer": 0,
     }
+
+
+def test_the_turn_timer_is_read_as_seconds() -> None:
+    assert forms.room_params(Demo(), {"turn_timer": "60"})["turn_timer"] == 60  # type: ignore[arg-type]
+    with pytest.raises(forms.FormError, match="turn timer"):
+        forms.room_params(Demo(), {"turn_timer": "1 min"})  # type: ignore[arg-type]
 
 
 def test_ticked_boxes_and_public() -> None:

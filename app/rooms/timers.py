@@ -1,0 +1,243 @@
+"""Turn timers (issue 11): a room's `turn_timer` gives every person who must act that
+many seconds per decision; the deadlines (epoch ms) are stored with the room, written in
+the same transaction as the move that made those seats act, so they survive a restart
+and every process sees the same. When one passes, the seat's "good" bot makes the move
+through the move pipeline at the room's current version: of several processes that try,
+the version check lets exactly one win. Two timeouts in a row mark the seat away: from
+then on the bot runner plays for it at bot speed until the person is back ("I'm back",
+or any move of their own).
+
+Part of RoomService (app/rooms/service.py). The clock is the service's (`self.clock`,
+epoch ms), so tests move time by hand.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import dataclasses
+import logging
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+from app.db.repository import RoomRecord
+from app.games.base import Event
+from app.rooms import errors
+from app.rooms.bots import bot_rng, choose_move
+from app.rooms.live import LiveRoom
+
+if TYPE_CHECKING:
+    from app.rooms.service import RoomService
+
+    _Base = RoomService
+else:
+    _Base = object
+
+log = logging.getLogger(__name__)
+
+TURN_TIMERS = (0, 30, 60, 120, 300)  # seconds per decision; 0: off (the default)
+AWAY_AFTER = 2  # timeouts in a row
+TIMED_OUT = "{p%d} ran out of time; a bot played for them."
+GONE_AWAY = "{p%d} is away; a bot plays for them until they are back."
+LONGEST_SLEEP = 60.0  # a timer task looks again at least this often (seconds)
+
+
+def check_turn_timer(value: Any) -> int:
+    if value is None:
+        return 0
+    if isinstance(value, bool) or not isinstance(value, int) or value not in TURN_TIMERS:
+        raise errors.BadOptions("The turn timer is off, 30, 60, 120 or 300 seconds.")
+    return value
+
+
+@dataclass
+class Stamp:
+    """What a move adds for the timers: log lines before the move's own, the columns
+    to write with it, and how the stored record changes."""
+
+    events: list[Event] = field(default_factory=list)
+    write: dict[str, Any] = field(default_factory=dict)
+
+    def apply(self, record: RoomRecord, seat: int) -> RoomRecord:
+        deadlines = self.write.get("deadlines", record.deadlines)
+        timeout = self.write.get("timeout")
+        if timeout is None:
+            return dataclasses.replace(record, deadlines=deadlines)
+        seats = tuple(
+            s if s.index != seat else dataclasses.replace(
+                s, timeouts=s.timeouts + 1 if timeout else 0,
+                away=(s.away or s.timeouts + 1 >= AWAY_AFTER) if timeout else False)
+            for s in record.seats)
+        return dataclasses.replace(record, deadlines=deadlines, seats=seats)
+
+
+def new_deadlines(record: RoomRecord, to_act: frozenset[int], now: int,
+                  moved: int | None = None, away: frozenset[int] = frozenset()
+                  ) -> dict[str, int] | None:
+    """The deadlines after a change of who acts: a person still choosing since before
+    keeps theirs, a new decision (or the mover's next one) gets a fresh one; bots and
+    away seats get none. None when the room has no timer."""
+    if not record.turn_timer:
+        return None
+    old = record.deadlines or {}
+    people = {s.index for s in record.seats if not s.bot and s.index not in away}
+    out = {}
+    for seat in sorted(to_act & people):
+        kept = old.get(str(seat))
+        out[str(seat)] = (kept if kept is not None and seat != moved
+                          else now + record.turn_timer * 1000)
+    return out
+
+
+def away_seats(record: RoomRecord) -> frozenset[int]:
+    return frozenset(s.index for s in record.seats if s.away and not s.bot)
+
+
+class Timers(_Base):
+    def _stamp(self, record: RoomRecord, seat: int, to_act: frozenset[int],
+               cause: str) -> Stamp:
+        """The timers' part of a move by `seat`: cause "person", "bot" (a bot seat, or
+        the bot of an away seat) or "timeout"."""
+        stamp = Stamp()
+        mover = record.seats[seat]
+        away = away_seats(record)
+        if cause == "timeout":
+            stamp.write["timeout"] = True
+            stamp.events.append(Event("timeout", TIMED_OUT % seat))
+            if mover.timeouts + 1 >= AWAY_AFTER and not mover.away:
+                stamp.events.append(Event("away", GONE_AWAY % seat))
+                away |= {seat}
+        elif cause == "person" and (mover.away or mover.timeouts):
+            stamp.write["timeout"] = False
+            away -= {seat}
+        deadlines = new_deadlines(record, to_act, self.clock(), seat, away)
+        if deadlines is not None:
+            stamp.write["deadlines"] = deadlines
+        return stamp
+
+    def _begin_deadlines(self, record: RoomRecord, to_act: frozenset[int]
+                         ) -> dict[str, int] | None:
+        return new_deadlines(dataclasses.replace(record, deadlines=None), to_act,
+                             self.clock(), None, away_seats(record))
+
+    @staticmethod
+    def _expired(live: LiveRoom, now: int) -> int | None:
+        """The first person to act whose deadline has passed, if any."""
+        record = live.record
+        if (not record.turn_timer or record.status != "playing" or live.state is None
+                or live.rules is None):
+            return None
+        acting = live.rules.to_act(live.state)
+        for key, at in sorted((record.deadlines or {}).items(), key=lambda kv: kv[1]):
+            seat = int(key)
+            if at <= now and seat in acting and not record.seats[seat].bot \
+                    and not record.seats[seat].away:
+                return seat
+        return None
+
+    async def check_timers(self, code: str) -> int | None:
+        """Make the move of a seat whose deadline has passed (by its "good" bot); the
+        version it made, or None if none passed or another process was first."""
+        async with self.locks(code):
+            live = await self._live(code)
+            await self.live.catch_up(live)  # the deadlines as stored, not as last seen
+            seat = self._expired(live, self.clock())
+            if seat is None or live.rules is None:
+                return None
+            rng = bot_rng(live.record.seed, live.version, seat)
+            move = choose_move(live.rules, live.state, seat, rng, "good")
+            if move is None:
+                return None
+            try:
+                new = await self._commit(live, seat, live.version, move, cause="timeout")
+            except errors.StaleVersion:
+                return None  # another process acted first
+        await self._changed(code, new, bots=True)
+        return new
+
+    async def back(self, code: str, token: str | None) -> None:
+        """The person of `token` is back: the bot stops playing for them; if they must
+        act, their clock starts now."""
+        async with self.locks(code):
+            live = await self._live(code)
+            seat = live.seat_of(token)
+            if seat is None:
+                raise errors.NotSeated("Only a seated player can be back.")
+            record = live.record
+            if not (record.seats[seat].away or record.seats[seat].timeouts):
+                return
+            deadlines = None
+            if record.turn_timer and live.rules is not None and live.state is not None:
+                acting = frozenset(live.rules.to_act(live.state))
+                deadlines = dict(record.deadlines or {})
+                if seat in acting:
+                    deadlines[str(seat)] = self.clock() + record.turn_timer * 1000
+            await self.repo.set_back(code, seat, deadlines, record.version)
+        await self._announce(code)
+        self.timers.nudge(code)
+
+    def deadlines_of(self, record: RoomRecord) -> dict[int, int]:
+        return {int(k): v for k, v in (record.deadlines or {}).items()}
+
+    async def _next_deadline(self, code: str) -> int | None:
+        live = await self.live.get(code)
+        if live is None or not live.record.turn_timer or live.record.status != "playing":
+            return None
+        pending = [at for seat, at in self.deadlines_of(live.record).items()
+                   if not live.record.seats[seat].away]
+        return min(pending) if pending else None
+
+    async def resume_timers(self) -> int:
+        """At start-up: watch the deadlines of every running game with a timer."""
+        codes = await self.repo.playing_codes_with_timers()
+        for code in codes:
+            self.timers.nudge(code)
+        return len(codes)
+
+
+class TimerRunner:
+    """One task per room with a timer: sleeps until its earliest deadline, then lets
+    the service act on it. A nudge (any change) makes it look again."""
+
+    def __init__(self, service: Timers, clock: Any, enabled: bool = True) -> None:
+        self.service, self.clock = service, clock
+        self._tasks: dict[str, asyncio.Task[None]] = {}
+        self._closed = not enabled
+
+    def nudge(self, code: str) -> None:
+        if self._closed:
+            return
+        task = self._tasks.get(code)
+        if task is not None and not task.done():
+            task.cancel()  # only ever cancelled while it sleeps (the check is shielded)
+        self._tasks[code] = asyncio.create_task(self._run(code), name=f"timer:{code}")
+
+    async def _run(self, code: str) -> None:
+        try:
+            while True:
+                due = await self.service._next_deadline(code)
+                if due is None:
+                    return
+                wait = (due - self.clock()) / 1000
+                if wait > 0:
+                    await asyncio.sleep(min(wait, LONGEST_SLEEP))
+                    continue
+                if await asyncio.shield(self.service.check_timers(code)) is None:
+                    await asyncio.sleep(1)  # passed but not ours to act on: look again
+        except asyncio.CancelledError:
+            raise
+        except Exception:
+            log.exception("turn timer of room %s stopped", code)
+        finally:
+            if self._tasks.get(code) is asyncio.current_task():
+                del self._tasks[code]
+
+    async def close(self) -> None:
+        self._closed = True
+        tasks = list(self._tasks.values())
+        for task in tasks:
+            task.cancel()
+        for task in tasks:
+            with contextlib.suppress(asyncio.CancelledError):
+                await task
+        self._tasks.clear()

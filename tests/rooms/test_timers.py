@@ -1,0 +1,262 @@
+"""Turn timers on real databases with a hand-moved clock (no sleeping for deadlines):
+a passed deadline makes the seat's bot move and the log says so; two in a row mark the
+seat away, its bot plays on until the person is back; deadlines survive a restart;
+two processes act on one deadline exactly once; without a timer nothing changes."""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import AsyncIterator, Awaitable, Callable
+from contextlib import AsyncExitStack
+from typing import Any
+
+import pytest
+
+from app.db.engine import make_engine, sessions
+from app.db.repository import Repository
+from app.games.registry import GAMES
+from app.realtime.broker import Broker
+from app.realtime.memory import MemoryBroker
+from app.rooms import errors
+from app.rooms.service import RoomService
+
+TOY = "toy-high-card"
+T0 = 1_800_000_000_000  # epoch ms
+
+
+class Clock:
+    def __init__(self) -> None:
+        self.now = T0
+
+    def __call__(self) -> int:
+        return self.now
+
+
+Make = Callable[..., Awaitable[RoomService]]
+
+
+async def services(stack: AsyncExitStack, url: str, clock: Clock,
+                   broker: Callable[[], Broker] = MemoryBroker) -> Make:
+    async def make(bot_delay_ms: int = 0, timer_tasks: bool = False) -> RoomService:
+        engine = make_engine(url)
+        stack.push_async_callback(engine.dispose)
+        bus = broker()
+        await bus.connect()
+        stack.push_async_callback(bus.disconnect)
+        service = RoomService(Repository(sessions(engine)), bus, GAMES,
+                              bot_delay_ms=bot_delay_ms, clock=clock,
+                              timer_tasks=timer_tasks)
+        stack.push_async_callback(service.close)
+        return service
+
+    return make
+
+
+@pytest.fixture
+def clock() -> Clock:
+    return Clock()
+
+
+@pytest.fixture
+async def make(database_url: str, toy: Any, clock: Clock) -> AsyncIterator[Make]:
+    async with AsyncExitStack() as stack:
+        yield await services(stack, database_url, clock)
+
+
+async def timed_room(service: RoomService, timer: int | None = 30, tricks: int = 3,
+                     players: int = 2) -> tuple[str, list[str]]:
+    """People P0 (the host), P1, ... in a started High card game with `timer`."""
+    room, host = await service.create_room(TOY, {"tricks": tricks}, players, False, True,
+                                           turn_timer=timer)
+    tokens = []
+    for i in range(players):
+        _, token = await service.take_seat(room.code, f"P{i}", i,
+                                           host_token=host if i == 0 else None)
+        tokens.append(token)
+    await service.start(room.code, host)
+    return room.code, tokens
+
+
+async def pick(service: RoomService, code: str, seat: int, token: str) -> int:
+    snap = await service.snapshot(code, seat)
+    moves = (snap.view or {})["moves"]
+    return await service.submit_move(code, token, snap.version, moves[0])
+
+
+async def log(service: RoomService, code: str) -> list[str]:
+    return (await service.snapshot(code, None)).log
+
+
+async def moves_by(service: RoomService, code: str, seat: int) -> int:
+    record = await service.repo.load(code)
+    assert record is not None
+    return sum(1 for m in await service.repo.moves(code, record.game_no) if m.seat == seat)
+
+
+async def idle(service: RoomService, code: str) -> None:
+    """Until this service's bot runner for `code` has stopped looking."""
+    async with asyncio.timeout(30):
+        while service.bots.running(code):
+            await asyncio.sleep(0.01)
+
+
+async def test_timer_option_is_checked_and_off_by_default(make: Make, clock: Clock) -> None:
+    service = await make()
+    for bad in (10, "30", True, -1):
+        with pytest.raises(errors.BadOptions, match="turn timer"):
+            await service.create_room(TOY, {}, 2, False, True, turn_timer=bad)
+    code, (ann, _bob) = await timed_room(service, timer=None)
+    info = await service.room(code)
+    assert info.turn_timer == 0
+    assert all(s.deadline is None and not s.away for s in info.seats)
+    clock.now += 3_600_000
+    assert await service.check_timers(code) is None
+    await pick(service, code, 0, ann)
+    assert (await service.repo.load(code)).deadlines is None  # type: ignore[union-attr]
+    assert await moves_by(service, code, 1) == 0
+    assert not any("ran out of time" in line for line in await log(service, code))
+
+
+async def test_a_passed_deadline_makes_the_bot_move_and_the_log_says_so(
+    make: Make, clock: Clock
+) -> None:
+    service = await make()
+    code, (ann, _bob) = await timed_room(service, timer=30)
+    info = await service.room(code)
+    assert info.turn_timer == 30
+    assert [s.deadline for s in info.seats] == [T0 + 30_000, T0 + 30_000]
+    clock.now = T0 + 10_000
+    await pick(service, code, 0, ann)
+    # Bob still chooses the same decision: his deadline holds; Ann has none now.
+    assert [s.deadline for s in (await service.room(code)).seats] == [None, T0 + 30_000]
+    clock.now = T0 + 29_999
+    assert await service.check_timers(code) is None
+    assert await moves_by(service, code, 1) == 0
+    clock.now = T0 + 30_000
+    version = await service.check_timers(code)
+    assert version is not None and await moves_by(service, code, 1) == 1
+    assert "P1 ran out of time; a bot played for them." in await log(service, code)
+    # the trick is over; both choose again, each with a fresh 30 s from now
+    info = await service.room(code)
+    assert info.version == version
+    assert [s.deadline for s in info.seats] == [T0 + 60_000, T0 + 60_000]
+    assert not info.seats[1].away
+    assert await service.check_timers(code) is None  # nothing else has passed
+
+
+async def test_two_timeouts_in_a_row_mark_away_and_the_bot_plays_until_back(
+    make: Make, clock: Clock
+) -> None:
+    service = await make()
+    code, (ann, _bob) = await timed_room(service, timer=60)
+    await pick(service, code, 0, ann)
+    clock.now += 60_000
+    assert await service.check_timers(code) is not None  # trick 1: Bob's 1st timeout
+    clock.now += 60_000
+    # trick 2: both are late; Ann's turn is taken by her bot too, Bob's 2nd in a row
+    assert await service.check_timers(code) is not None
+    assert await service.check_timers(code) is not None
+    lines = await log(service, code)
+    assert lines.count("P1 ran out of time; a bot played for them.") == 2
+    assert lines.count("P0 ran out of time; a bot played for them.") == 1
+    assert "P1 is away; a bot plays for them until they are back." in lines
+    assert "P0 is away; a bot plays for them until they are back." not in lines
+    info = await service.room(code)
+    assert info.seats[1].away and not info.seats[0].away
+    # trick 3: Bob's bot plays at once, with no deadline and no timeout line
+    assert info.seats[1].deadline is None and info.seats[0].deadline is not None
+    await idle(service, code)
+    assert await moves_by(service, code, 1) == 3
+    assert (await log(service, code)).count("P1 ran out of time; a bot played for them.") == 2
+    assert (await service.room(code)).seats[1].away  # until Bob is back
+
+
+async def test_back_stops_the_bot_and_starts_the_clock(make: Make, clock: Clock) -> None:
+    service = await make()
+    code, (ann, bob, cy) = await timed_room(service, timer=30, players=3)
+    await pick(service, code, 0, ann)
+    await pick(service, code, 2, cy)
+    clock.now += 30_000
+    await service.check_timers(code)  # Bob's 1st; trick 2 begins
+    await pick(service, code, 0, ann)
+    clock.now += 30_000
+    await service.check_timers(code)  # Bob's 2nd: away (Cy still chooses)
+    assert (await service.room(code)).seats[1].away
+    with pytest.raises(errors.NotSeated):
+        await service.back(code, "not a token")
+    await service.back(code, bob)
+    assert not (await service.room(code)).seats[1].away
+    await pick(service, code, 2, cy)
+    # trick 3: Bob must act; his own clock runs again, and no bot plays for him
+    info = await service.room(code)
+    assert info.seats[1].deadline == clock.now + 30_000
+    await idle(service, code)
+    assert await moves_by(service, code, 1) == 2
+    await pick(service, code, 1, bob)
+    assert await moves_by(service, code, 1) == 3
+
+
+async def test_an_own_move_clears_away(make: Make, clock: Clock) -> None:
+    service = await make(bot_delay_ms=60_000)  # the away bot waits: Bob is faster
+    code, (_ann, bob) = await timed_room(service, timer=30)
+    clock.now += 30_000
+    await service.check_timers(code)  # Ann's bot and ...
+    await service.check_timers(code)  # ... Bob's: their 1st each
+    clock.now += 30_000
+    await service.check_timers(code)
+    await service.check_timers(code)  # both away now
+    assert all(s.away for s in (await service.room(code)).seats)
+    await pick(service, code, 1, bob)
+    info = await service.room(code)
+    assert not info.seats[1].away and info.seats[0].away
+
+
+async def test_a_restart_keeps_the_deadline(make: Make, clock: Clock) -> None:
+    first = await make()
+    code, (ann, _bob) = await timed_room(first, timer=120)
+    await pick(first, code, 0, ann)
+    await first.close()  # the server goes down
+    clock.now += 120_000
+    second = await make(timer_tasks=True)  # a new server on the same database
+    assert (await second.room(code)).seats[1].deadline == T0 + 120_000
+    assert await second.resume_timers() == 1  # its timer task acts on the passed deadline
+    async with asyncio.timeout(30):
+        while await moves_by(second, code, 1) == 0:
+            await asyncio.sleep(0.01)
+    assert "P1 ran out of time; a bot played for them." in await log(second, code)
+
+
+async def test_two_processes_act_on_one_deadline_once(make: Make, clock: Clock) -> None:
+    one, two = await make(), await make()
+    code, (ann, _bob) = await timed_room(one, timer=30)
+    await pick(one, code, 0, ann)
+    await two.room(code)
+    clock.now += 30_000
+    made = await asyncio.gather(one.check_timers(code), two.check_timers(code),
+                                one.check_timers(code), two.check_timers(code))
+    assert sum(v is not None for v in made) == 1
+    assert await moves_by(one, code, 1) == 1
+    assert (await log(two, code)).count("P1 ran out of time; a bot played for them.") == 1
+
+
+async def test_two_processes_on_postgres_and_redis_act_once(
+    postgres_url: str, redis_url: str, toy: Any, clock: Clock
+) -> None:
+    from app.realtime.redis import RedisBroker
+
+    async with AsyncExitStack() as stack:
+        make = await services(stack, postgres_url, clock, lambda: RedisBroker(redis_url))
+        one, two = await make(), await make()
+        code, (ann, _bob) = await timed_room(one, timer=300)
+        await pick(one, code, 0, ann)
+        await one.watch(code)  # both follow the room live, as sockets would make them
+        await two.watch(code)
+        clock.now += 300_000
+        made = await asyncio.gather(*(s.check_timers(code) for s in (one, two, two, one)))
+        assert sum(v is not None for v in made) == 1
+        assert await moves_by(two, code, 1) == 1
+        for service in (one, two):
+            assert (await log(service, code)).count(
+                "P1 ran out of time; a bot played for them.") == 1
+        one.unwatch(code)
+        two.unwatch(code)
