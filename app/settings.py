@@ -23,7 +23,7 @@ class Settings(BaseSettings):
     presence_coalesce_ms: int = 250
     # Socket-side limits (issue 13): far above what a real table ever does.
     sockets_per_client_room: int = 16  # open sockets of one client (address) in one room
-    stale_moves_per_minute: int = 120  # moves refused as stale per socket, then too_fast
+    stale_moves_per_minute: int = 600  # moves refused as stale per socket, then too_fast
     # The largest request body accepted (a move or a chat line is well under 1 KiB).
     max_body_bytes: int = 64 * 1024
     # Rate limits per client address, as token buckets (a burst of this many at once,

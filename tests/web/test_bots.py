@@ -161,7 +161,7 @@ async def test_a_bot_has_a_level_and_the_room_shows_it(server: LiveServer, peopl
     code = made.json()["code"]
     await host.api("POST", f"/api/rooms/{code}/seats", json={"name": "Ann", "seat": 0})
     bad = await host.api("POST", f"/api/rooms/{code}/bots", json={"seat": 1, "level": "genius"})
-    assert bad.status_code == 422 and bad.json()["code"] == "invalid_options"
+    assert bad.status_code == 422 and bad.json()["code"] == "malformed"
     for body in ({"seat": 1, "level": "random"}, {"seat": 2}):
         added = await host.api("POST", f"/api/rooms/{code}/bots", json=body)
         assert added.status_code == 201, added.text
