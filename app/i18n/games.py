@@ -1,0 +1,69 @@
+"""What the games say, in the viewer's language.
+
+The engines stay pure and speak English: each `Event` has a `kind`, an English `text`
+with `{p0}` name placeholders, and `data`. A game that speaks other languages has a
+`phrases` module in its package (`app/games/<pkg>/phrases.py`) with:
+
+- `event_text(event, _, n_) -> str`: the event's sentence, `{p0}` placeholders kept;
+- `localize_view(view, _, n_) -> dict`: a copy of a view with every human text in it
+  (`last.text`, `summary` title/parts/notes, prompts) in the language;
+- `card_words(code, _, n_) -> str`: a card as its face names it.
+
+`_` is `gettext` and `n_` is `ngettext` of the game's catalogue (domain = the game id,
+`app/locale/<lang>/LC_MESSAGES/<game-id>.po`), so a phrases module needs no I/O and
+Babel extracts its strings. In English the phrases give exactly the engine's words (a
+test holds them to it), so one code path serves every language.
+"""
+
+from __future__ import annotations
+
+from functools import cache
+from importlib import import_module
+from types import ModuleType
+from typing import Any
+
+from app.games.base import Event
+from app.i18n.catalog import DEFAULT, translations
+
+JSON = dict[str, Any]
+
+
+@cache
+def phrasebook(game_id: str) -> ModuleType | None:
+    """The game's `phrases` module, or None for a game that speaks only English."""
+    package = "app.games." + game_id.replace("-", "_")
+    try:
+        return import_module(package + ".phrases")
+    except ModuleNotFoundError as missing:
+        if missing.name != package + ".phrases":
+            raise
+        return None
+
+
+def _callables(game_id: str, lang: str) -> tuple[Any, Any]:
+    catalogue = translations(lang, domain=game_id)
+    return catalogue.gettext, catalogue.ngettext
+
+
+def event_text(game_id: str, event: Event, lang: str = DEFAULT) -> str:
+    """The event's sentence template in `lang` (English: the engine's own text)."""
+    book = phrasebook(game_id)
+    if book is None or (lang == DEFAULT and not hasattr(book, "event_text")):
+        return event.text
+    return str(book.event_text(event, *_callables(game_id, lang)))
+
+
+def localize_view(game_id: str, view: JSON, lang: str = DEFAULT) -> JSON:
+    """`view` with its human texts in `lang` (unchanged for English or a game without)."""
+    book = phrasebook(game_id)
+    if book is None or lang == DEFAULT:
+        return view
+    return dict(book.localize_view(view, *_callables(game_id, lang)))
+
+
+def card_words(game_id: str, code: str, lang: str = DEFAULT) -> str:
+    """A card's name as its face shows it, in `lang`."""
+    book = phrasebook(game_id)
+    if book is None:
+        return code
+    return str(book.card_words(code, *_callables(game_id, lang)))
