@@ -9,7 +9,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: run test lint bench clean
+.PHONY: run test lint bench clean messages
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -31,6 +31,10 @@ lint: $(STAMP)
 
 bench: $(STAMP)
 	$(BIN)/python -m bench
+
+# Extract the message ids (pyproject.toml [tool.babel]) and update app/locale/*/*.po.
+messages: $(STAMP)
+	$(BIN)/python -m app.i18n.extract
 
 clean:
 	rm -rf $(VENV) .pytest_cache .ruff_cache .mypy_cache

@@ -35,8 +35,8 @@ def phrasebook(game_id: str) -> ModuleType | None:
     try:
         return import_module(package + ".phrases")
     except ModuleNotFoundError as missing:
-        if missing.name != package + ".phrases":
-            raise
+        if missing.name not in (package, package + ".phrases"):
+            raise  # a phrases module that is there but broken must say so
         return None
 
 

@@ -31,6 +31,7 @@ from app.rooms.service import LOG_LINES, RoomService
 from app.web.bodies import strict_json
 from app.web.deps import get_hub, get_rooms, host_cookie, seat_cookie
 from app.web.errors import wire_error
+from app.web.language import get_language
 from app.web.protocol import (
     MAX_MESSAGE_BYTES,
     BackIn,
@@ -89,6 +90,7 @@ class Connection:
         self.ws, self.rooms, self.hub, self.code, self.html = websocket, rooms, hub, code, html
         self.token = websocket.cookies.get(seat_cookie(code))
         self.host_token = websocket.cookies.get(host_cookie(code))
+        self.lang = get_language(websocket)  # read once: a new choice reloads the page
         self.seat: int | None = None
         self.conn = 0
         self.sent_version = -1
@@ -124,7 +126,7 @@ class Connection:
         this socket; then the room, if the status changed (started, finished, reopened).
         The message is made once per (version, viewer, log position) and shared by every
         socket in the same place: see `state_text`."""
-        frame = await self.rooms.frame(self.code, self.seat)
+        frame = await self.rooms.frame(self.code, self.seat, self.lang)
         if frame.view is not None and (frame.version > self.sent_version or reset):
             reset = reset or frame.game_no != self.log_game or self.log_count > len(frame.log)
             start = max(0, len(frame.log) - LOG_LINES) if reset else self.log_count
@@ -240,7 +242,7 @@ def state_text(frame: Frame, html: bool, start: int, reset: bool) -> str:
             board = frame.cache.get("html")
             if board is None:
                 board = frame.cache["html"] = render_board(
-                    frame.rules_id, frame.view, frame.seat, frame.names)
+                    frame.rules_id, frame.view, frame.seat, frame.names, frame.lang)
             text = json.dumps({"type": "board", **common, "html": board})
         else:
             text = json.dumps({"type": "view", **common, "view": frame.view})

@@ -1,0 +1,97 @@
+"""The viewer's language: the picker's cookie, else Accept-Language, else English; the
+pages, the board and the log in it; each viewer of one room in their own."""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import AsyncIterator
+
+import httpx
+import pytest
+from fastapi import FastAPI
+
+from app.web.language import choose, from_accept
+from app.web.render import environment, speaking
+
+
+@pytest.fixture
+async def client(app: FastAPI) -> AsyncIterator[httpx.AsyncClient]:
+    transport = httpx.ASGITransport(app=app)
+    async with httpx.AsyncClient(transport=transport, base_url="http://test") as c:
+        yield c
+
+
+@pytest.mark.parametrize(("header", "lang"), [
+    ("de-AT,de;q=0.9,en;q=0.5", "de"),
+    ("en;q=0.4, nl-BE;q=0.8, de;q=0.7", "nl"),  # quality decides, not the order
+    ("fr-FR, nl;q=0.2", "nl"),  # French is not spoken here: the next best
+    ("de;q=0.5, nl;q=0.5", "de"),  # equal quality: the first named
+    ("nl;q=0, de;q=0.1", "de"),  # q=0 means "not this one"
+    ("fr, es;q=0.9", None),
+    ("de;q=abc, nl", "nl"),  # a broken quality is skipped, not an error
+    ("", None),
+    (None, None),
+])
+def test_accept_language_honours_quality_values(header: str | None, lang: str | None) -> None:
+    assert from_accept(header) == lang
+
+
+def test_the_cookie_wins_over_the_header_and_english_is_the_last_resort() -> None:
+    assert choose("nl", "de") == "nl"
+    assert choose("xx", "de;q=0.3") == "de"  # an unknown cookie is ignored
+    assert choose(None, "fr") == "en"
+
+
+async def test_the_picker_stores_the_choice_and_goes_back(client: httpx.AsyncClient) -> None:
+    lobby = (await client.get("/")).text
+    assert '<html lang="en">' in lobby and 'action="/lang"' in lobby
+    response = await client.post("/lang", data={"lang": "nl", "next": "/rules/null-bock"})
+    assert response.status_code == 303
+    assert response.headers["location"] == "/rules/null-bock"
+    assert response.cookies["lang"] == "nl"
+    page = (await client.get("/", headers={"accept-language": "de"})).text
+    assert '<html lang="nl">' in page and "Schuif aan" in page and "Pull up a chair" not in page
+
+
+@pytest.mark.parametrize("target", ["https://evil.example/", "//evil.example/x", "evil"])
+async def test_the_picker_never_sends_anyone_off_the_site(
+    client: httpx.AsyncClient, target: str
+) -> None:
+    response = await client.post("/lang", data={"lang": "de", "next": target})
+    assert response.headers["location"] == "/"
+
+
+async def test_an_unknown_language_changes_nothing(client: httpx.AsyncClient) -> None:
+    response = await client.post("/lang", data={"lang": "fr", "next": "/"})
+    assert response.status_code == 303 and "lang" not in response.cookies
+
+
+async def test_the_lobby_in_german_by_accept_language(client: httpx.AsyncClient) -> None:
+    page = (await client.get("/", headers={"accept-language": "de-DE,de;q=0.9"})).text
+    assert '<html lang="de">' in page
+    assert "Setz dich dazu" in page and "Jetzt mit Bots spielen" in page
+    assert "Pull up a chair" not in page and "Play now with bots" not in page
+
+
+async def test_a_refused_form_is_told_in_the_viewers_language(
+    client: httpx.AsyncClient,
+) -> None:
+    client.cookies.set("lang", "de")
+    response = await client.get("/join", params={"code": "not a code!"})
+    page = (await client.get(response.headers["location"])).text
+    assert "Das ist kein Raumcode." in page and "That is not a room code." not in page
+
+
+async def test_two_languages_rendered_at_once_never_mix() -> None:
+    template = environment().from_string("{% trans %}Pull up a chair{% endtrans %}")
+
+    async def render(lang: str) -> list[str]:
+        out = []
+        for _ in range(50):
+            with speaking(lang):
+                await asyncio.sleep(0)  # the other language's task runs in between
+                out.append(template.render())
+        return out
+
+    german, dutch = await asyncio.gather(render("de"), render("nl"))
+    assert set(german) == {"Setz dich dazu"} and set(dutch) == {"Schuif aan"}
