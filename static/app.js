@@ -16,6 +16,11 @@
   const board = $("board");
   const baseTitle = document.title;
   const calm = window.matchMedia("(prefers-reduced-motion: reduce)");
+  // The page's phrases in the viewer's language (app/web/words.py): t("seat", {n: 2}).
+  const phrases = JSON.parse(room.dataset.words || "{}");
+  const t = (key, vars) => (phrases[key] || key).replace(/%\((\w+)\)s/g,
+    (_, name) => String((vars || {})[name] ?? ""));
+  window.StammtischWords = t; // for timers.js
 
   // ---- the status bar: prompt, whose turn, errors ----
   // An error stays until a board newer than the one it was about arrives.
@@ -34,13 +39,14 @@
 
   function names() {
     return Array.from(document.querySelectorAll("#panel .seatlist__seat"), (el) =>
-      el.dataset.name || "Seat " + (Number(el.dataset.seat) + 1));
+      el.dataset.name || t("seat", { n: Number(el.dataset.seat) + 1 }));
   }
 
   function listOf(seats) {
     const all = names();
-    const words = seats.map((s) => all[s] || "Seat " + (s + 1));
-    return words.length < 2 ? words.join("") : words.slice(0, -1).join(", ") + " and " + words.at(-1);
+    const words = seats.map((s) => all[s] || t("seat", { n: s + 1 }));
+    return words.length < 2 ? words.join("")
+      : t("and", { first: words.slice(0, -1).join(", "), last: words.at(-1) });
   }
 
   // Who must act, as the board says (render_board adds .board-turn): header, seat list,
@@ -56,8 +62,10 @@
       turn.hidden = !live || toAct.length === 0;
       turn.classList.toggle("is-yours", mine);
       const others = toAct.filter((s) => s !== me);
-      turn.textContent = mine ? (others.length ? "Your move (with " + listOf(others) + ")" : "Your move")
-        : toAct.length > 1 ? "Choosing: " + listOf(toAct) : listOf(toAct) + " to act";
+      turn.textContent = mine
+        ? (others.length ? t("your_move_with", { names: listOf(others) }) : t("your_move"))
+        : toAct.length > 1 ? t("choosing", { names: listOf(toAct) })
+          : t("to_act_of", { names: listOf(toAct) });
     }
     document.querySelectorAll("#panel .seatlist__seat").forEach((el) => {
       const acting = live && toAct.includes(Number(el.dataset.seat));
@@ -65,7 +73,7 @@
       const tag = el.querySelector(".seatlist__acting");
       if (tag) {
         tag.hidden = !acting;
-        tag.textContent = toAct.length > 1 ? "choosing" : "to act";
+        tag.textContent = toAct.length > 1 ? t("choosing_tag") : t("to_act_tag");
       }
     });
     const yourMove = board.querySelector(".move:not(.dest), .pick") !== null;
@@ -79,7 +87,7 @@
     } else if (live && toAct.length) {
       const p = document.createElement("p");
       p.className = "table-status__prompt";
-      p.textContent = mine ? "Your turn." : "Waiting for " + listOf(toAct) + ".";
+      p.textContent = mine ? t("your_turn") : t("waiting_for", { names: listOf(toAct) });
       slot.replaceChildren(p);
     } else {
       slot.replaceChildren();
@@ -92,7 +100,7 @@
     const before = room.dataset.status;
     room.dataset.status = status;
     const badge = $("room-status");
-    badge.textContent = status;
+    badge.textContent = t("status_" + status);
     badge.className = "state-badge state-badge--" + status;
     if ($("rematch")) $("rematch").hidden = status !== "finished";
     const info = $("room-info");
@@ -102,7 +110,7 @@
       // back to waiting: a rematch needs an emptied seat filled first
       const p = document.createElement("p");
       p.className = "board__waiting";
-      p.textContent = "Waiting for every seat to be taken.";
+      p.textContent = t("waiting_seats");
       board.replaceChildren(p);
       $("log").replaceChildren();
     }
@@ -202,7 +210,7 @@
   function addChat(msg) {
     const li = document.createElement("li");
     const who = document.createElement("b");
-    who.textContent = (msg.name || "someone") + ": ";
+    who.textContent = (msg.name || t("someone")) + ": ";
     if (typeof msg.seat === "number") who.className = "who seat-c" + msg.seat;
     li.append(who, document.createTextNode(msg.text || ""));
     $("chat").append(li);
@@ -219,14 +227,14 @@
       if (!dot) return; // a bot (always there, never "offline") or an empty seat
       const on = online.has(Number(el.dataset.seat));
       dot.classList.toggle("is-online", on);
-      dot.title = on ? "online" : "offline";
+      dot.title = on ? t("online") : t("offline");
       const word = dot.querySelector(".visually-hidden");
-      if (word) word.textContent = on ? "online" : "offline";
+      if (word) word.textContent = on ? t("online") : t("offline");
     });
     const n = Number(presence.spectators || 0);
     const watching = $("watching");
     watching.hidden = n === 0;
-    watching.textContent = n === 1 ? "1 watching" : n + " watching";
+    watching.textContent = n === 1 ? t("watching_one") : t("watching_many", { n: n });
   }
 
   let panelRequest = 0;
@@ -272,7 +280,7 @@
     error(msg) {
       setMovesEnabled(true);
       if (msg.html) showBoard(msg);
-      say(msg.reason || "That did not work.");
+      say(msg.reason || t("failed"));
       // a stale move names the current version: the board that follows is that one
       if (typeof msg.version === "number") errorAt = Math.max(errorAt, msg.version);
     },
@@ -306,7 +314,7 @@
     socket.addEventListener("close", (event) => {
       room.dataset.connected = "false";
       if (event.code === 1008 || event.code === 4403 || event.code === 4404) {
-        if (!$("messages").hasChildNodes()) say("This room cannot be watched.");
+        if (!$("messages").hasChildNodes()) say(t("no_watching"));
         return; // refused for good: do not knock again
       }
       retry = Math.min(retry + 1, 6);
@@ -316,7 +324,7 @@
 
   function send(message) {
     if (!socket || socket.readyState !== WebSocket.OPEN) {
-      say("Not connected. Trying again...");
+      say(t("reconnecting"));
       return false;
     }
     socket.send(JSON.stringify(message));
@@ -329,7 +337,7 @@
 
   function copyLink() {
     const input = $("room-link");
-    const done = () => say("Link copied.", "info");
+    const done = () => say(t("copied"), "info");
     if (navigator.clipboard && window.isSecureContext) {
       navigator.clipboard.writeText(input.value).then(done, () => input.select());
     } else {

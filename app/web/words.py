@@ -107,4 +107,7 @@ REFUSALS = [
     N_("A name can be at most 24 characters long."),
     N_("A chat message can be at most 300 characters long."),
     N_("Slow down a little."), N_("This request did not come from this site."),
+    N_("Send text frames of JSON."), N_("That message is too long."),
+    N_("Too many open tabs here."), N_("That message is not understood."),
+    N_("That request is not understood."), N_("Something went wrong."),
 ]

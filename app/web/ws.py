@@ -23,6 +23,7 @@ from pydantic import BaseModel, ValidationError
 from starlette.websockets import WebSocketDisconnect, WebSocketState
 
 from app.games.base import IllegalMove
+from app.i18n import translations
 from app.realtime.broker import channel
 from app.realtime.hub import Hub
 from app.rooms.errors import NotSeated, RoomError, RoomNotFound, StaleVersion
@@ -113,6 +114,9 @@ class Connection:
                 raise WebSocketDisconnect(1006) from exc
 
     async def send(self, message: BaseModel) -> None:
+        if isinstance(message, ErrorOut):  # the reason is for a person: in their language
+            reason = translations(self.lang).gettext(message.reason)
+            message = message.model_copy(update={"reason": reason})
         await self.send_text(message.model_dump_json())
 
     async def send_room(self) -> None:
