@@ -30,6 +30,13 @@ def test_every_card_has_its_words() -> None:
         english = phrases.card_words(code, *en)
         assert code not in english
         for lang in ("de", "nl"):
+            if (lang, code) in SAME_WORDS:
+                continue
             check_translated(english, phrases.card_words(code, *speaker(GAME, lang)), lang)
     assert phrases.card_words("L3", *en) == "3 lager"
     assert phrases.card_words("BA", *speaker(GAME, "nl")) == "Ozzy Oerstier"
+    assert phrases.card_words("W2", *speaker(GAME, "de")) == "2 Weißbier"
+
+
+SAME_WORDS = {("de", bull) for bull in C.BULLS} | {("nl", f"A{n}") for n in range(1, 6)}
+"""The German table keeps the bulls' English names and Dutch says "ale" too (glossary)."""
