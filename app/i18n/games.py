@@ -23,6 +23,7 @@ from types import ModuleType
 from typing import Any
 
 from app.games.base import Event
+from app.games.registry import GAMES
 from app.i18n.catalog import DEFAULT, translations
 
 JSON = dict[str, Any]
@@ -31,7 +32,8 @@ JSON = dict[str, Any]
 @cache
 def phrasebook(game_id: str) -> ModuleType | None:
     """The game's `phrases` module, or None for a game that speaks only English."""
-    package = "app.games." + game_id.replace("-", "_")
+    # The package is the rules object's (four-pints-please lives in app.games.four_pints).
+    package = type(GAMES[game_id]).__module__.rpartition(".")[0]
     try:
         return import_module(package + ".phrases")
     except ModuleNotFoundError as missing:
