@@ -4,7 +4,7 @@
     make messages                       # the same
 
 Domains: `messages` (templates/ and app/web/) and one per game with a `phrases.py`
-(domain = the game id). The mapping (which extractor reads which files) is the
+(domain = the game id; its package is read). The mapping (which extractor reads which files) is the
 `[tool.babel]` table of pyproject.toml. New ids arrive empty in each .po: translate them
 by hand (the catalogue tests fail until every id is translated and none is fuzzy).
 """
@@ -28,10 +28,11 @@ def sources() -> dict[str, list[str]]:
 
     domains = {"messages": ["templates", "app/web"]}
     for game_id, rules in sorted(GAMES.items()):
+        # A game's words may live beside its phrases module (lingo.py, view_texts.py):
+        # its whole package is read; the engine's modules mark nothing.
         package = Path(sys.modules[type(rules).__module__].__file__ or "").parent
-        phrases = package / "phrases.py"
-        if phrases.is_file():
-            domains[game_id] = [str(phrases.relative_to(ROOT))]
+        if (package / "phrases.py").is_file():
+            domains[game_id] = [str(package.relative_to(ROOT))]
     return domains
 
 
