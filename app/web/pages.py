@@ -38,7 +38,7 @@ from app.web.deps import (
 )
 from app.web.errors import NOT_FOUND, USER_ERRORS, FormError, alert_message
 from app.web.render import render_board
-from app.web.rulebook import rules_html
+from app.web.rulebook import rules_html, rules_lang
 from app.web.templating import Pages
 from app.web.words import N_
 
@@ -154,7 +154,8 @@ async def rules_page(
     if rules is None or text is None:
         raise HTTPException(404, "No such game.")
     return templates.TemplateResponse(
-        request, "rules.html", {"title": rules.title, "rules_html": text}
+        request, "rules.html",
+        {"title": rules.title, "rules_html": text, "rules_lang": rules_lang(rules.id, lang)}
     )
 
 
@@ -188,6 +189,7 @@ async def _room_context(
         "log": [],
         "version": info.version,
         "rules_html": rules_html(info.game_id, lang),
+        "rules_lang": rules_lang(info.game_id, lang),
     }
     if not admitted:
         context["no_spectators"] = True

@@ -40,6 +40,13 @@ def rules_file(game_id: str, lang: str = DEFAULT) -> Path | None:
     return path if path.is_file() else None
 
 
+def rules_lang(game_id: str, lang: str = DEFAULT) -> str:
+    """The language the rules of `game_id` are shown in for `lang` (English if untranslated):
+    the page marks the text with it (`lang="en"` inside a German page)."""
+    path = rules_file(game_id, lang)
+    return path.parent.name if path is not None and path.parent != RULES_DIR else DEFAULT
+
+
 @lru_cache(maxsize=64)
 def rules_html(game_id: str, lang: str = DEFAULT) -> Markup | None:
     """The game's rules as safe HTML in `lang` (else English), or None without any."""
