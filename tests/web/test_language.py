@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import asyncio
 from collections.abc import AsyncIterator
+from pathlib import Path
 
 import httpx
 import pytest
@@ -95,3 +96,23 @@ async def test_two_languages_rendered_at_once_never_mix() -> None:
 
     german, dutch = await asyncio.gather(render("de"), render("nl"))
     assert set(german) == {"Setz dich dazu"} and set(dutch) == {"Schuif aan"}
+
+
+def test_rules_in_the_viewers_language_else_english(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from app.web import rulebook
+
+    (tmp_path / "de").mkdir()
+    (tmp_path / "null-bock.md").write_text("# Rules\n", encoding="utf-8")
+    (tmp_path / "de" / "null-bock.md").write_text("# Regeln\n", encoding="utf-8")
+    monkeypatch.setattr(rulebook, "RULES_DIR", tmp_path)
+    rulebook.rules_html.cache_clear()
+    try:
+        assert "Regeln" in str(rulebook.rules_html("null-bock", "de"))
+        assert rulebook.rules_lang("null-bock", "de") == "de"
+        assert "Rules" in str(rulebook.rules_html("null-bock", "nl"))  # not translated yet
+        assert rulebook.rules_lang("null-bock", "nl") == "en"
+        assert rulebook.rules_file("../null-bock", "de") is None
+    finally:
+        rulebook.rules_html.cache_clear()
