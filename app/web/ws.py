@@ -23,7 +23,7 @@ from pydantic import BaseModel, ValidationError
 from starlette.websockets import WebSocketDisconnect, WebSocketState
 
 from app.games.base import IllegalMove
-from app.i18n import translations
+from app.i18n import DEFAULT, translations
 from app.realtime.broker import channel
 from app.realtime.hub import Hub
 from app.rooms.errors import NotSeated, RoomError, RoomNotFound, StaleVersion
@@ -87,11 +87,11 @@ class Bucket:
 
 class Connection:
     def __init__(self, websocket: WebSocket, rooms: RoomService, hub: Hub, code: str,
-                 html: bool, stale_per_minute: int = 120) -> None:
+                 html: bool, stale_per_minute: int = 120, lang: str = DEFAULT) -> None:
         self.ws, self.rooms, self.hub, self.code, self.html = websocket, rooms, hub, code, html
         self.token = websocket.cookies.get(seat_cookie(code))
         self.host_token = websocket.cookies.get(host_cookie(code))
-        self.lang = get_language(websocket)  # read once: a new choice reloads the page
+        self.lang = lang  # read once at connect: a new choice reloads the page
         self.seat: int | None = None
         self.conn = 0
         self.sent_version = -1
@@ -262,7 +262,8 @@ async def room_socket(websocket: WebSocket, code: str, format: str = "json") -> 
     rooms, hub = get_rooms(websocket), get_hub(websocket)  # the same deps as the API
     settings = websocket.app.state.settings
     connection = Connection(websocket, rooms, hub, code, html=format == "html",
-                            stale_per_minute=settings.stale_moves_per_minute)
+                            stale_per_minute=settings.stale_moves_per_minute,
+                            lang=get_language(websocket))
     await websocket.accept()
     client = (websocket.client.host if websocket.client else "", code)
     open_sockets: dict[tuple[str, str], int] = websocket.app.state.open_sockets
