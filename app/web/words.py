@@ -110,4 +110,5 @@ REFUSALS = [
     N_("Send text frames of JSON."), N_("That message is too long."),
     N_("Too many open tabs here."), N_("That message is not understood."),
     N_("That request is not understood."), N_("Something went wrong."),
+    N_("The body is not valid JSON."),
 ]

@@ -13,6 +13,8 @@ from fastapi import FastAPI
 
 from app.web.language import choose, from_accept
 from app.web.render import environment, speaking
+from tests.client import Make, seated_room, start
+from tests.live import LiveServer
 
 
 @pytest.fixture
@@ -116,3 +118,34 @@ def test_rules_in_the_viewers_language_else_english(
         assert rulebook.rules_file("../null-bock", "de") is None
     finally:
         rulebook.rules_html.cache_clear()
+
+
+async def test_each_viewer_of_one_room_reads_it_in_their_own_language(
+    server: LiveServer, people: Make
+) -> None:
+    """Three seats, three languages: each socket's board, log and errors in its own,
+    from the same version of the same room."""
+    code, (ann, ben, cat) = await seated_room(server, people, 3, game="null-bock",
+                                              options={"rounds": 1})
+    ann.http.cookies.set("lang", "de")
+    ben.http.cookies.set("lang", "nl")
+    await start(code, ann)
+    boards = {}
+    for person, lang in ((ann, "de"), (ben, "nl"), (cat, "en")):
+        await person.connect(code, html=True)
+        boards[lang] = await person.expect("board")
+    assert "Deine Hand" in boards["de"]["html"] and "Your hand" not in boards["de"]["html"]
+    assert "Jouw hand" in boards["nl"]["html"] and "Deine Hand" not in boards["nl"]["html"]
+    assert "Your hand" in boards["en"]["html"]
+    assert len({b["version"] for b in boards.values()}) == 1
+    # the first Edge choice: every log gets the line, each in its own language
+    move = (await ann.api("GET", f"/api/rooms/{code}/view")).json()["view"]["moves"][0]
+    await ann.send({"type": "move", "version": boards["de"]["version"], "move": move})
+    lines = {}
+    for person, lang in ((ann, "de"), (ben, "nl"), (cat, "en")):
+        update = await person.expect("board", version=boards[lang]["version"] + 1)
+        lines[lang] = " ".join(update["log_text"])
+    assert lines["de"] != lines["en"] and lines["nl"] != lines["en"] and lines["de"]
+    await ben.send("not json")
+    error = await ben.expect("error")
+    assert error["reason"] == "De inhoud is geen geldige JSON."  # said in English: "The body..."
