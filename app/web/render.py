@@ -68,6 +68,7 @@ def environment() -> Environment:
     )
     env.policies["ext.i18n.trimmed"] = True  # a {% trans %} block's text, one line
     env.newstyle_gettext = True  # type: ignore[attr-defined]
+    # Templates call `gettext(...)`: boards use `_` as a throwaway name ({% set _ = %}).
     env.globals.update(gettext=_gettext, ngettext=_ngettext, _=_gettext,
                        card_words=card_words, current_language=current_language,
                        status_word=status_word, script_words=script_words)
