@@ -58,7 +58,14 @@ def and_list(items: Sequence[str], _: Gettext) -> str:
 
 def event_text(event: Event, _: Gettext, n_: Ngettext) -> str:
     say = SAY.get(event.kind)
-    return event.text if say is None else say(dict(event.data), _, n_)
+    if say is None:
+        return event.text
+    try:
+        return say(dict(event.data), _, n_)
+    except KeyError:
+        if event.data:
+            raise
+        return event.text  # stored before events kept their data: English, as it was
 
 
 def _laid(d: JSON, _: Gettext, you: bool) -> str:

@@ -6,6 +6,7 @@ from pathlib import Path
 
 import pytest
 
+from app.games.base import Event
 from app.games.bullenparty import phrases
 from app.i18n.games import card_words, event_text, localize_view
 from tests.games.bullenparty.helpers import RULES, bid, bids, play, state_from
@@ -69,3 +70,12 @@ def test_a_secret_bid_stays_with_its_bidder_in_every_language() -> None:
     said = [event_text(GAME, e, "de") for e in events if e.kind == "reveal"]
     assert said == ["Die Gebote werden aufgedeckt: {p0} Nullkarte A, {p1} 51."]
 
+
+
+def test_an_event_stored_without_its_data_keeps_its_english() -> None:
+    old = Event("take", "{p0} discards 12 and takes row 1: 3, 7 (2 heads).")
+    assert event_text(GAME, old, "nl") == old.text
+    view = RULES.view(state_from([[1], [2]], [[5, 6], [7, 8]]), None)
+    view["last"] = {"seat": 0, "cards": [], "from": "hand", "to": "bid",
+                    "text": "{p0} has chosen a bid."}
+    assert localize_view(GAME, view, "de")["last"] == view["last"]

@@ -6,6 +6,7 @@ from pathlib import Path
 
 import pytest
 
+from app.games.base import Event
 from app.games.four_pints import phrases
 from app.i18n.games import card_words, event_text, localize_view
 from tests.games.four_pints.table import REVEAL, act_events, state_from
@@ -75,3 +76,10 @@ def test_a_view_in_dutch_keeps_everything_but_its_words(played: Played) -> None:
     assert {k: v for k, v in dutch.items() if k not in ("last", "summary")} == {
         k: v for k, v in final.items() if k not in ("last", "summary")}
     assert final["summary"]["title"] == "The game is over", "the view itself is unchanged"
+
+
+def test_an_event_stored_without_its_data_keeps_its_english() -> None:
+    old = Event("reveal", "{p1} reveals a Drunk.")
+    assert event_text(GAME, old, "de") == "{p1} reveals a Drunk."
+    assert event_text(GAME, Event("end", "The beer has run out: the game ends."), "nl") == (
+        "Het bier is op: het spel is afgelopen.")
