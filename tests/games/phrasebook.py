@@ -110,11 +110,12 @@ def msgids(source: Path) -> list[tuple[str | None, str | tuple[str, str]]]:
     return found
 
 
-def check_catalogues(game_id: str, source: Path, contexts: Iterable[tuple[str, str]] = ()
-                     ) -> None:
-    """Both catalogues translate every msgid of `source` (and each (context, msgid)),
+def check_catalogues(game_id: str, sources: Iterable[Path],
+                     contexts: Iterable[tuple[str, str]] = ()) -> None:
+    """Both catalogues translate every msgid of the `sources` (and each (context, msgid)),
     none fuzzy, each msgstr with its msgid's placeholders, and hold no stale entry."""
-    wanted = {(ctx, m if isinstance(m, str) else m[0]): m for ctx, m in msgids(source)}
+    wanted = {(ctx, m if isinstance(m, str) else m[0]): m
+              for source in sources for ctx, m in msgids(source)}
     wanted.update({(ctx, m): m for ctx, m in contexts})
     for lang in ("de", "nl"):
         path = LOCALE / lang / "LC_MESSAGES" / f"{game_id}.po"

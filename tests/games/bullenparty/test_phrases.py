@@ -44,7 +44,7 @@ def test_german_and_dutch_translate_everything(played: Played, lang: str) -> Non
 
 
 def test_the_catalogues_hold_every_msgid() -> None:
-    check_catalogues(GAME, Path(phrases.__file__))
+    check_catalogues(GAME, [Path(phrases.__file__)])
 
 
 def test_card_words_follow_the_rulebook() -> None:

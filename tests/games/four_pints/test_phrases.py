@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 
 from app.games.base import Event
-from app.games.four_pints import phrases
+from app.games.four_pints import names, phrases
 from app.i18n.games import card_words, event_text, localize_view
 from tests.games.four_pints.table import REVEAL, act_events, state_from
 from tests.games.phrasebook import (
@@ -45,7 +45,7 @@ def test_german_and_dutch_translate_everything(played: Played, lang: str) -> Non
 
 
 def test_the_catalogues_hold_every_msgid() -> None:
-    check_catalogues(GAME, Path(phrases.__file__),
+    check_catalogues(GAME, [Path(names.__file__), Path(phrases.__file__)],
                      [(phrases.IN_SENTENCE, phrases.FACE[c]) for c in phrases.BARE])
 
 
