@@ -6,10 +6,11 @@ from pathlib import Path
 
 import pytest
 
-from app.games.base import Event
+from app.games.base import Event, Move
 from app.games.bullenparty import phrases
+from app.games.bullenparty.state import OVER, Row, State
 from app.i18n.games import card_words, event_text, localize_view
-from tests.games.bullenparty.helpers import RULES, bid, bids, play, state_from
+from tests.games.bullenparty.helpers import RULES, bid, bids, new_pile, play, state_from, take
 from tests.games.phrasebook import (
     Played,
     check_catalogues,
@@ -79,3 +80,48 @@ def test_an_event_stored_without_its_data_keeps_its_english() -> None:
     view["last"] = {"seat": 0, "cards": [], "from": "hand", "to": "bid",
                     "text": "{p0} has chosen a bid."}
     assert localize_view(GAME, view, "de")["last"] == view["last"]
+
+
+def rare() -> Played:
+    """Sentences random games seldom reach: void zero cards, a row closed without a bull,
+    a take with a bull, the game ending early, no piles, and every kind of tie note."""
+    out = Played()
+    hands = [[10, 11, 12, 13, 14], [50, 51, 52, 53, 54]]
+
+    def run(state: State, *steps: dict[int, int | str] | tuple[int, Move]) -> State:
+        for step in steps:
+            state, events = bids(state, step) if isinstance(step, dict) else play(state, step)
+            out.events.extend(events)
+            out.views.extend(RULES.view(state, s) for s in (None, 0, 1))
+        return state
+
+    state = state_from(hands, [[20, 21, 22, 23], [3, 4]], draw=[90], bull_stack=[])
+    run(state, {0: "A", 1: 50}, (1, take(1)), (1, new_pile(3)))
+    closed = Row([30, 31, 32, 33, 34], bull=5)
+    state = run(state_from(hands, [[1, 2], closed], draw=[90]), {0: "A", 1: 50},
+                (1, take(1)), (1, new_pile(30)), (1, new_pile(31)))
+    run(state_from(hands, [[1, 2], closed], draw=[90]), {0: "A", 1: 50}, (1, take(0)),
+        (1, new_pile(1)))
+    state = run(state_from(hands, [[1, 2], [3, 4]], draw=[], discard=[]), {0: "A", 1: "B"},
+                {0: 10, 1: 50}, (0, take(0)), (0, new_pile(1)), (1, new_pile(3)))
+    for piles, bulls, players in [
+        ({0: [[8]], 1: [[7], [5]], 2: [[16], [14]], 3: [[17]]}, {1: [4], 2: [4]}, 4),
+        ({0: [[10], [1]], 1: [[8], [7]]}, {1: [4]}, 3),
+        ({0: [[10], [1]], 1: [[19], [2]]}, {}, 2),
+    ]:
+        state = state_from([[] for _ in range(players)], [], piles=piles, bulls=bulls)
+        state.phase, state.rows = OVER, []
+        out.views.append(RULES.view(state, None))
+    return out
+
+
+def test_rare_sentences_in_every_language() -> None:
+    said = rare()
+    kinds = {e.kind for e in said.events}
+    assert {"void", "no-cards", "close", "take"} <= kinds
+    assert {e.data["why"] for e in said.events if e.kind == "void"} == {"blocked", "closed",
+                                                                       "empty"}
+    assert sum(bool(v["summary"] and v["summary"]["notes"]) for v in said.views) >= 3
+    check_english(phrases, said)
+    for lang in ("de", "nl"):
+        check_language(GAME, lang, phrases, said)
