@@ -61,13 +61,14 @@ def test_card_words_are_the_faces() -> None:
 def test_articles_and_plurals_in_german() -> None:
     s = state_from(buying=["Smoke"], spilled={0: 2}, counter=["Lager", "Bitter", "Red Ale", "IPA"])
     _, events = act_events(s, REVEAL)
-    said = [event_text(GAME, e, "de") for e in events]
-    assert said[0] == "{p0} deckt eine Raucherpause auf."
-    assert said[1] == "{p0} verliert den Zug: ab in die Raucherpause."
+    said = {e.kind: event_text(GAME, e, "de") for e in events}
+    assert said["reveal"] == "{p0} deckt eine Raucherpause auf."
+    assert said["lost"] == "{p0} verliert den Zug: ab in die Raucherpause."
     mop = state_from(buying=["Mop"], spilled={0: 2})
     _, events = act_events(mop, REVEAL)
-    assert event_text(GAME, events[1], "de") == "{p0} wischt 2 Verschüttete Pints auf."
-    assert event_text(GAME, events[1], "nl") == "{p0} dweilt 2 Gemorste pinten op."
+    [mopped] = [e for e in events if e.kind == "mop"]
+    assert event_text(GAME, mopped, "de") == "{p0} wischt 2 Verschüttete Pints auf."
+    assert event_text(GAME, mopped, "nl") == "{p0} dweilt 2 Gemorste pinten op."
 
 
 def test_a_view_in_dutch_keeps_everything_but_its_words(played: Played) -> None:
