@@ -22,7 +22,7 @@ from app.games.base import Event, parse_options
 from app.games.registry import GAMES
 from app.i18n.catalog import LOCALE, translations
 
-KEYWORDS = {"_": None, "N_": None, "n_": (1, 2)}
+KEYWORDS = {"_": None, "N_": None, "n_": (1, 2), "pgettext": ((1, "c"), 2)}
 PLACEHOLDER = re.compile(r"\{(\w*)\}")
 SEAT = re.compile(r"\{p\d+\}")
 NUMBER = re.compile(r"-?\d+")
@@ -110,13 +110,11 @@ def msgids(source: Path) -> list[tuple[str | None, str | tuple[str, str]]]:
     return found
 
 
-def check_catalogues(game_id: str, sources: Iterable[Path],
-                     contexts: Iterable[tuple[str, str]] = ()) -> None:
-    """Both catalogues translate every msgid of the `sources` (and each (context, msgid)),
-    none fuzzy, each msgstr with its msgid's placeholders, and hold no stale entry."""
+def check_catalogues(game_id: str, sources: Iterable[Path]) -> None:
+    """Both catalogues translate every msgid of the `sources`, none fuzzy, each msgstr
+    with its msgid's placeholders, and hold no stale entry."""
     wanted = {(ctx, m if isinstance(m, str) else m[0]): m
               for source in sources for ctx, m in msgids(source)}
-    wanted.update({(ctx, m): m for ctx, m in contexts})
     for lang in ("de", "nl"):
         path = LOCALE / lang / "LC_MESSAGES" / f"{game_id}.po"
         with path.open("rb") as po:

@@ -65,17 +65,24 @@ WITH_ARTICLE: dict[str, str] = {
 
 # Cards the English names without an article, as a call at the bar ("reveals Smoke"):
 # the same words as the face in English, another form elsewhere ("eine Raucherpause"),
-# so their msgids carry the context `IN_SENTENCE`.
-IN_SENTENCE = "in a sentence"
-BARE = frozenset({"On me!", "Happy Hour", "St Patrick's", "Elbow a pint", "Smoke",
-                  "Pistachios", "Peanuts"})
-
-
-def pgettext(_: Gettext, context: str, message: str) -> str:
+# so their msgids carry a context (written out, so the extractor finds each).
+def pgettext(context: str, message: str, _: Gettext) -> str:
     """gettext with a msgctxt, through a plain gettext: the catalogue keys such entries
     as context + EOT + msgid; without a translation the msgid itself comes back."""
-    text = _(f"{context}\x04{message}")
+    key = f"{context}\x04{message}"
+    text = _(key)
     return message if "\x04" in text else text
+
+
+IN_SENTENCE: dict[str, Callable[[Gettext], str]] = {
+    "On me!": lambda _: pgettext("in a sentence", "On me!", _),
+    "Happy Hour": lambda _: pgettext("in a sentence", "Happy Hour", _),
+    "St Patrick's": lambda _: pgettext("in a sentence", "St Patrick's", _),
+    "Elbow a pint": lambda _: pgettext("in a sentence", "Elbow a pint", _),
+    "Smoke": lambda _: pgettext("in a sentence", "Smoke", _),
+    "Pistachios": lambda _: pgettext("in a sentence", "Pistachios", _),
+    "Peanuts": lambda _: pgettext("in a sentence", "Peanuts", _),
+}
 
 
 def card_words(code: str, _: Gettext, n_: Ngettext) -> str:
@@ -90,8 +97,9 @@ def an(card: str, _: Gettext, n_: Ngettext) -> str:
     article = WITH_ARTICLE.get(card)
     if article:
         return _(article)
-    if card in BARE:
-        return pgettext(_, IN_SENTENCE, FACE[card])
+    bare = IN_SENTENCE.get(card)
+    if bare:
+        return bare(_)
     return card_words(card, _, n_)
 
 

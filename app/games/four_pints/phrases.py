@@ -16,9 +16,6 @@ from typing import Any
 from app.games.base import JSON, Event, who
 from app.games.four_pints.cards import POINTS, SPILLED, SPILLED_POINTS, WIN_POINTS, by_value
 from app.games.four_pints.names import (
-    BARE,
-    FACE,
-    IN_SENTENCE,
     N_,
     Gettext,
     Ngettext,
@@ -30,7 +27,7 @@ from app.games.four_pints.names import (
     points,
 )
 
-__all__ = ["BARE", "FACE", "IN_SENTENCE", "card_words", "event_text", "localize_view"]
+__all__ = ["card_words", "event_text", "localize_view"]
 
 
 # --- the log ------------------------------------------------------------------------
