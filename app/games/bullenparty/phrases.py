@@ -10,6 +10,7 @@ Stierköpfe, Reihe, Stapel).
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Sequence
 from typing import Any
 
@@ -18,6 +19,11 @@ from app.games.bullenparty.cards import heads as heads_on
 
 Gettext = Callable[[str], str]
 Ngettext = Callable[[str, str, int], str]
+
+
+def N_(message: str) -> str:
+    """Marks a msgid for extraction; translated where it is used."""
+    return message
 
 
 def card_words(code: str, _: Gettext, n_: Ngettext) -> str:
@@ -215,3 +221,49 @@ def localize_view(view: JSON, _: Gettext, n_: Ngettext) -> JSON:
         out["summary"] = {**summary, "title": title, "rows": rows,
                           "notes": [note_text(f, _, n_) for f in summary["facts"]]}
     return out
+
+
+# --- refusals -----------------------------------------------------------------------
+
+# Why a move is refused (moves.refusal), as its English reads.
+FIXED_REFUSALS = frozenset({
+    N_("That is not a move in Bullenparty."),
+    N_("There is no such seat."),
+    N_("The game is over."),
+    N_("You have already chosen your bid."),
+    N_("You have taken a row this round: wait for the next round."),
+    N_("You have laid all your cards: wait for the others."),
+    N_("It is not your turn."),
+    N_("No cards are left to draw: zero cards may not be bid this round."),
+    N_("Every remaining row is closed: you must bid a number card."),
+    N_("That is not your zero card."),
+    N_("That is not a card in your hand."),
+    N_("There is no such row."),
+    N_("That row has already been taken."),
+    N_("That row is closed: a zero card only adds to an open row."),
+    N_("That move is not possible."),
+    N_("There is no such pile."),
+    N_("Choose a card to bid."),
+    N_("Choose a row to take."),
+    N_("Choose an open row for the card you turned up."),
+    N_("Lay your extra cards onto your piles first."),
+    N_("Lay all your cards onto your piles."),
+})
+# The refusals that name a card, a pile or the move's fields, read back into their parts.
+SHAPED_REFUSALS: tuple[tuple[re.Pattern[str], str], ...] = (
+    (re.compile(r"You do not hold (?P<card>\d+)\."), N_("You do not hold {card}.")),
+    (re.compile(r"(?P<card>\d+) may not go onto pile (?P<pile>\d+): a pile goes up, and its "
+                r"top card is (?P<top>\d+)\."),
+     N_("{card} may not go onto pile {pile}: a pile goes up, and its top card is {top}.")),
+    (re.compile(r"That move is not understood: (?P<fields>[a-z_, ]+)\."),
+     N_("That move is not understood: {fields}.")),
+)
+
+
+def refusal_text(reason: str, _: Gettext, n_: Ngettext) -> str:
+    """A refusal in the catalogue's language; one the game does not know stays as it is."""
+    for pattern, message in SHAPED_REFUSALS:
+        found = pattern.fullmatch(reason)
+        if found:
+            return _(message).format(**found.groupdict())
+    return _(reason) if reason in FIXED_REFUSALS else reason

@@ -260,3 +260,22 @@ def localize_view(view: JSON, _: Gettext, n_: Ngettext) -> JSON:
         out["summary"] = {**summary, "title": _("The game is over"), "rows": rows,
                           "notes": [note_text(f, _, n_) for f in summary["facts"]]}
     return out
+
+
+# Why a move is refused (moves.refusal), as its English reads.
+REFUSALS = frozenset({
+    N_("The game is over."),
+    N_("It is not your turn."),
+    N_("First choose the pint of another player to elbow."),
+    N_("First choose which of your pints you lose in the slip."),
+    N_("First choose who gets the pint that is on you, and which one."),
+    N_("You started with Wallet money: reveal at least one card before buying."),
+    N_("On me!: you must buy two pints at once."),
+    N_("You cannot buy that: it is not on the counter or you cannot afford it."),
+    N_("You can reveal a card or buy a pint you can afford."),
+})
+
+
+def refusal_text(reason: str, _: Gettext, n_: Ngettext) -> str:
+    """A refusal in the catalogue's language; one the game does not know stays as it is."""
+    return _(reason) if reason in REFUSALS else reason

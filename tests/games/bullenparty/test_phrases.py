@@ -9,13 +9,15 @@ import pytest
 from app.games.base import Event, Move
 from app.games.bullenparty import phrases
 from app.games.bullenparty.state import OVER, Row, State
-from app.i18n.games import card_words, event_text, localize_view
+from app.i18n.games import card_words, event_text, localize_view, refusal_text
 from tests.games.bullenparty.helpers import RULES, bid, bids, new_pile, play, state_from, take
 from tests.games.phrasebook import (
     Played,
     check_catalogues,
     check_english,
     check_language,
+    check_refusals,
+    refusals,
 )
 from tests.games.phrasebook import play as play_games
 
@@ -125,3 +127,25 @@ def test_rare_sentences_in_every_language() -> None:
     check_english(phrases, said)
     for lang in ("de", "nl"):
         check_language(GAME, lang, phrases, said)
+
+
+def test_refusals_in_every_language() -> None:
+    def wrong(move: Move) -> list[Move]:
+        out: list[Move] = [{**move, "extra": 1}]
+        if "card" in move:
+            out += [{**move, "card": c} for c in (1, 50, 100, "E", "Q")]
+        if "row" in move:
+            out += [{**move, "row": r} for r in range(-1, 6)]
+        if "pile" in move:
+            out += [{**move, "pile": p} for p in range(-1, 4)]
+        return out
+
+    reasons = set()
+    for players in (2, 3):
+        reasons |= refusals(GAME, players, range(2), wrong)
+    assert any(r.startswith("You do not hold") for r in reasons)
+    assert any("may not go onto pile" in r for r in reasons)
+    check_refusals(GAME, phrases, reasons)
+    assert refusal_text(GAME, "You do not hold 37.", "de") == "Du hast 37 nicht auf der Hand."
+    assert refusal_text(GAME, "You do not hold 37.") == "You do not hold 37."
+    assert refusal_text(GAME, "Something new.", "nl") == "Something new."

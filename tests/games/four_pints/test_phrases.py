@@ -16,7 +16,9 @@ from tests.games.phrasebook import (
     check_catalogues,
     check_english,
     check_language,
+    check_refusals,
     play,
+    refusals,
 )
 
 GAME = "four-pints-please"
@@ -135,3 +137,16 @@ def test_rare_sentences_in_every_language() -> None:
     check_english(phrases, said)
     for lang in ("de", "nl"):
         check_language(GAME, lang, phrases, said, SAME)
+
+
+def test_refusals_in_every_language() -> None:
+    def wrong(move: Move) -> list[Move]:
+        if move["type"] == "buy":
+            return [{**move, "pints": ["IPA", "IPA"]}, {**move, "pints": move["pints"][:1]}]
+        return [{**move, "pint": "Barrel"}] if "pint" in move else []
+
+    reasons = set()
+    for players in (2, 3, 4):
+        reasons |= refusals(GAME, players, range(2), wrong)
+    assert len(reasons) >= 6, reasons
+    check_refusals(GAME, phrases, reasons)
