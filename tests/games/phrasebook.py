@@ -8,7 +8,7 @@ from __future__ import annotations
 import random
 import re
 from collections import Counter
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from types import ModuleType
@@ -22,7 +22,7 @@ from app.games.base import Event, parse_options
 from app.games.registry import GAMES
 from app.i18n.catalog import LOCALE, translations
 
-KEYWORDS = {"_": None, "N_": None, "n_": (1, 2)}
+KEYWORDS = {"_": None, "N_": None, "n_": (1, 2), "pgettext": ((1, "c"), 2)}
 PLACEHOLDER = re.compile(r"\{(\w*)\}")
 SEAT = re.compile(r"\{p\d+\}")
 NUMBER = re.compile(r"-?\d+")
@@ -110,12 +110,11 @@ def msgids(source: Path) -> list[tuple[str | None, str | tuple[str, str]]]:
     return found
 
 
-def check_catalogues(game_id: str, source: Path, contexts: Iterable[tuple[str, str]] = ()
-                     ) -> None:
-    """Both catalogues translate every msgid of `source` (and each (context, msgid)),
-    none fuzzy, each msgstr with its msgid's placeholders, and hold no stale entry."""
-    wanted = {(ctx, m if isinstance(m, str) else m[0]): m for ctx, m in msgids(source)}
-    wanted.update({(ctx, m): m for ctx, m in contexts})
+def check_catalogues(game_id: str, sources: Iterable[Path]) -> None:
+    """Both catalogues translate every msgid of the `sources`, none fuzzy, each msgstr
+    with its msgid's placeholders, and hold no stale entry."""
+    wanted = {(ctx, m if isinstance(m, str) else m[0]): m
+              for source in sources for ctx, m in msgids(source)}
     for lang in ("de", "nl"):
         path = LOCALE / lang / "LC_MESSAGES" / f"{game_id}.po"
         with path.open("rb") as po:
@@ -132,3 +131,37 @@ def check_catalogues(game_id: str, source: Path, contexts: Iterable[tuple[str, s
             for text in strs:
                 assert set(PLACEHOLDER.findall(text)) == set(PLACEHOLDER.findall(ids[-1])), (
                     f"{lang}: placeholders of {key}")
+
+
+def refusals(game_id: str, players: int, seeds: Iterable[int],
+             wrong: Callable[[Any], Iterable[Any]]) -> set[str]:
+    """The reasons given for unlisted moves over seeded random games: at every step each
+    seat tries, besides nonsense, `wrong(move)` for every move some seat may make."""
+    rules = GAMES[game_id]
+    reasons: set[str] = set()
+    for seed in seeds:
+        rnd = random.Random(seed)
+        state = rules.setup(players, parse_options(rules.Options, {}), seed)
+        while acting := sorted(rules.to_act(state)):
+            listed = [m for s in range(players) for m in rules.legal_moves(state, s)]
+            tries = [{}, {"type": "nonsense"}, *listed, *(w for m in listed for w in wrong(m))]
+            for seat in range(players):
+                mine = list(rules.legal_moves(state, seat))
+                for move in tries:
+                    if move not in mine:
+                        reasons.add(rules.refusal(state, seat, move))
+            seat = rnd.choice(acting)
+            state, _ = rules.apply(state, seat, rnd.choice(list(rules.legal_moves(state, seat))))
+    return reasons
+
+
+def check_refusals(game_id: str, book: ModuleType, reasons: set[str]) -> None:
+    """English refusals stay the engine's; German and Dutch translate each, numbers kept."""
+    for reason in reasons:
+        assert book.refusal_text(reason, ENGLISH.gettext, ENGLISH.ngettext) == reason
+    for lang in ("de", "nl"):
+        catalogue = translations(lang, domain=game_id)
+        for reason in reasons:
+            said = book.refusal_text(reason, catalogue.gettext, catalogue.ngettext)
+            assert said != reason, f"{lang}: still English: {reason!r}"
+            same_facts(reason, said)

@@ -4,135 +4,30 @@ Every sentence is rebuilt from an event's `kind` and `data` (or a view's `last` 
 `summary.facts`) through the game's catalogue; in English it is exactly the engine's own
 text (tests/games/four_pints/test_phrases.py holds it to that). Sentences are whole
 msgids with named placeholders, formatted after translating; players stay `{p0}`.
-
-Cards named with an article ("a Lager") are object forms: German translators write the
-accusative, and the only sentences that use them as subjects name beers, which are
-neuter ("ein Lager"), so one form serves both.
+Card names and lists come from names.py.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from itertools import groupby
 from typing import Any
 
 from app.games.base import JSON, Event, who
 from app.games.four_pints.cards import POINTS, SPILLED, SPILLED_POINTS, WIN_POINTS, by_value
+from app.games.four_pints.names import (
+    N_,
+    Gettext,
+    Ngettext,
+    an,
+    card_words,
+    listed,
+    names,
+    pints,
+    points,
+)
 
-Gettext = Callable[[str], str]
-Ngettext = Callable[[str, str, int], str]
-
-
-def N_(message: str) -> str:
-    """Marks a msgid for extraction; translated where it is used."""
-    return message
-
-
-# A card as its face names it.
-FACE: dict[str, str] = {
-    "Lager": N_("Lager"),
-    "Bitter": N_("Bitter"),
-    "Red Ale": N_("Red Ale"),
-    "Stout": N_("Stout"),
-    "IPA": N_("IPA"),
-    "Barrel": N_("Barrel"),
-    "Penny": N_("Penny"),
-    "Credit card": N_("Credit card"),
-    "Drunk": N_("Drunk"),
-    "On me!": N_("On me!"),
-    "Wallet": N_("Wallet"),
-    "Happy Hour": N_("Happy Hour"),
-    "St Patrick's": N_("St Patrick's"),
-    "Elbow a pint": N_("Elbow a pint"),
-    "Spilled pint": N_("Spilled pint"),
-    "Mop": N_("Mop"),
-    "Smoke": N_("Smoke"),
-    "Slip": N_("Slip"),
-    "Pistachios": N_("Pistachios"),
-    "Peanuts": N_("Peanuts"),
-}
-
-# The card with its article, as the log names it ("reveals a Drunk"); cards missing here
-# read like a call at the bar, without one ("reveals Smoke", "£5").
-WITH_ARTICLE: dict[str, str] = {
-    "Lager": N_("a Lager"),
-    "Bitter": N_("a Bitter"),
-    "Red Ale": N_("a Red Ale"),
-    "Stout": N_("a Stout"),
-    "IPA": N_("an IPA"),
-    "Barrel": N_("a Barrel"),
-    "Penny": N_("a Penny"),
-    "Credit card": N_("a Credit card"),
-    "Drunk": N_("a Drunk"),
-    "Wallet": N_("a Wallet"),
-    "Mop": N_("a Mop"),
-    "Slip": N_("a Slip"),
-}
-
-# Cards the English names without an article, as a call at the bar ("reveals Smoke"):
-# the same words as the face in English, another form elsewhere ("eine Raucherpause"),
-# so their msgids carry the context `IN_SENTENCE`.
-IN_SENTENCE = "in a sentence"
-BARE = frozenset({"On me!", "Happy Hour", "St Patrick's", "Elbow a pint", "Smoke",
-                  "Pistachios", "Peanuts"})
-
-
-def pgettext(_: Gettext, context: str, message: str) -> str:
-    """gettext with a msgctxt, through a plain gettext: the catalogue keys such entries
-    as context + EOT + msgid; without a translation the msgid itself comes back."""
-    text = _(f"{context}\x04{message}")
-    return message if "\x04" in text else text
-
-
-def card_words(code: str, _: Gettext, n_: Ngettext) -> str:
-    """The card's name as its face shows it ("Red Ale", "Credit card"); money ("£5") is
-    the same in every language."""
-    face = FACE.get(code)
-    return code if face is None else _(face)
-
-
-def an(card: str, _: Gettext, n_: Ngettext) -> str:
-    """The card as an object of a sentence ("a Drunk", "Smoke", "£5")."""
-    article = WITH_ARTICLE.get(card)
-    if article:
-        return _(article)
-    if card in BARE:
-        return pgettext(_, IN_SENTENCE, FACE[card])
-    return card_words(card, _, n_)
-
-
-def and_list(words: Sequence[str], _: Gettext) -> str:
-    if not words:
-        return _("nothing")
-    if len(words) == 1:
-        return words[0]
-    return _("{items} and {last}").format(items=", ".join(words[:-1]), last=words[-1])
-
-
-def listed(cards: Sequence[str], _: Gettext, n_: Ngettext, article: bool = True) -> str:
-    return and_list([an(c, _, n_) if article else card_words(c, _, n_) for c in cards], _)
-
-
-def names(seats: Sequence[int], _: Gettext) -> str:
-    return and_list([who(s) for s in seats], _)
-
-
-def points(n: int, n_: Ngettext) -> str:
-    """ "1 point", "-1 point", "4 points" """
-    return n_("{n} point", "{n} points", abs(n)).format(n=n)
-
-
-def pints(n: int, pint: str, n_: Ngettext) -> str:
-    """ "1 Lager", "3 IPAs" """
-    forms = {
-        "Lager": lambda: n_("{n} Lager", "{n} Lagers", n),
-        "Bitter": lambda: n_("{n} Bitter", "{n} Bitters", n),
-        "Red Ale": lambda: n_("{n} Red Ale", "{n} Red Ales", n),
-        "Stout": lambda: n_("{n} Stout", "{n} Stouts", n),
-        "IPA": lambda: n_("{n} IPA", "{n} IPAs", n),
-        SPILLED: lambda: n_("{n} Spilled pint", "{n} Spilled pints", n),
-    }
-    return forms[pint]().format(n=n)
+__all__ = ["card_words", "event_text", "localize_view"]
 
 
 # --- the log ------------------------------------------------------------------------
@@ -140,7 +35,14 @@ def pints(n: int, pint: str, n_: Ngettext) -> str:
 
 def event_text(event: Event, _: Gettext, n_: Ngettext) -> str:
     say = SAY.get(event.kind)
-    return event.text if say is None else say(dict(event.data), _, n_)
+    if say is None:
+        return event.text
+    try:
+        return say(dict(event.data), _, n_)
+    except KeyError:
+        if event.data:
+            raise
+        return event.text  # stored before events kept their data: English, as it was
 
 
 def _reshuffle(d: JSON, _: Gettext, n_: Ngettext) -> str:
@@ -358,3 +260,22 @@ def localize_view(view: JSON, _: Gettext, n_: Ngettext) -> JSON:
         out["summary"] = {**summary, "title": _("The game is over"), "rows": rows,
                           "notes": [note_text(f, _, n_) for f in summary["facts"]]}
     return out
+
+
+# Why a move is refused (moves.refusal), as its English reads.
+REFUSALS = frozenset({
+    N_("The game is over."),
+    N_("It is not your turn."),
+    N_("First choose the pint of another player to elbow."),
+    N_("First choose which of your pints you lose in the slip."),
+    N_("First choose who gets the pint that is on you, and which one."),
+    N_("You started with Wallet money: reveal at least one card before buying."),
+    N_("On me!: you must buy two pints at once."),
+    N_("You cannot buy that: it is not on the counter or you cannot afford it."),
+    N_("You can reveal a card or buy a pint you can afford."),
+})
+
+
+def refusal_text(reason: str, _: Gettext, n_: Ngettext) -> str:
+    """A refusal in the catalogue's language; one the game does not know stays as it is."""
+    return _(reason) if reason in REFUSALS else reason
