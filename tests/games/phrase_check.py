@@ -8,15 +8,37 @@ from __future__ import annotations
 import random
 import re
 from collections.abc import Iterator, Sequence
+from functools import cache
 from types import ModuleType
 from typing import Any
 
 from app.games.base import Event, parse_options
 from app.games.registry import GAMES
-from app.i18n.catalog import translations
+from app.i18n.catalog import LOCALE, translations
 
 Path = tuple[str, ...]
 PLACEHOLDER = re.compile(r"\{p\d+\}")
+WORD = re.compile(r"[^\W\d_]{3,}")
+
+
+@cache
+def english_only(game_id: str, lang: str) -> frozenset[str]:
+    """Words of the game's English msgids that no translation in `lang` uses: a text
+    in `lang` holding one was glued from English by the phrasebook's code. (A msgstr
+    left in English is caught by tests/games/test_game_catalogues.py.)"""
+    from babel.messages.pofile import read_po
+
+    with (LOCALE / lang / "LC_MESSAGES" / f"{game_id}.po").open("rb") as po:
+        catalog = read_po(po, locale=lang)
+    english: set[str] = set()
+    local: set[str] = set()
+    for message in catalog:
+        for text in (message.id if isinstance(message.id, tuple) else (message.id,)):
+            english.update(w.lower() for w in WORD.findall(re.sub(r"\{\w+\}", "", text)))
+        for text in (message.string if isinstance(message.string, tuple)
+                     else (message.string,)):
+            local.update(w.lower() for w in WORD.findall(re.sub(r"\{\w+\}", "", text)))
+    return frozenset(english - local)
 
 
 def play(game_id: str, players: int, options: dict[str, Any], seed: int
@@ -78,14 +100,18 @@ def has_words(text: str) -> bool:
     return bool(re.search(r"[A-Za-z]{2,}", PLACEHOLDER.sub("", text)))
 
 
-def check_translated(english: str, other: str, where: str, names: frozenset[str] = frozenset()
-                     ) -> None:
+def check_translated(english: str, other: str, where: str, names: frozenset[str] = frozenset(),
+                     game: str = "", lang: str = "") -> None:
     """`other` keeps the players of `english` and says it in other words (unless it is
     one of `names`, a proper name the language keeps)."""
     assert sorted(PLACEHOLDER.findall(other)) == sorted(PLACEHOLDER.findall(english)), (
         f"{where}: names changed: {english!r} -> {other!r}")
     if has_words(english) and english not in names:
         assert other != english, f"{where}: left in English: {english!r}"
+    if game and lang:
+        stray = {w.lower() for w in WORD.findall(PLACEHOLDER.sub("", other))}
+        stray &= english_only(game, lang)
+        assert not stray, f"{where}: English words {sorted(stray)} in {other!r}"
 
 
 def check_game(game_id: str, book: ModuleType, patterns: Sequence[Path], players: int,
@@ -101,7 +127,7 @@ def check_game(game_id: str, book: ModuleType, patterns: Sequence[Path], players
             assert book.event_text(event, *en) == event.text
             for lang, words in others.items():
                 check_translated(event.text, book.event_text(event, *words),
-                                 f"{lang} {event.kind}")
+                                 f"{lang} {event.kind}", names, game_id, lang)
         for view in views:
             assert book.localize_view(view, *en) == view
             english = dict(texts(view, patterns))
@@ -109,5 +135,6 @@ def check_game(game_id: str, book: ModuleType, patterns: Sequence[Path], players
                 local = book.localize_view(view, *words)
                 assert without_texts(local, patterns) == without_texts(view, patterns)
                 for path, text in texts(local, patterns):
-                    check_translated(english[path], text, f"{lang} {'.'.join(path)}", names)
+                    check_translated(english[path], text, f"{lang} {'.'.join(path)}", names,
+                                     game_id, lang)
     return kinds

@@ -17,6 +17,20 @@ ROOT = Path(__file__).resolve().parents[2]
 GAMES = {"stier-zoekt-bier": "stier_zoekt_bier", "null-bock": "null_bock"}
 KEYWORDS = {"_": None, "n_": (1, 2)}
 FIELD = re.compile(r"\{(\w+)\}")
+WORD = re.compile(r"[^\W\d_]{3,}")
+KEEP = {
+    "null-bock": {"de": {"arena", "hand", "null", "bock", "bocks"},
+                  "nl": {"arena", "hand", "null", "bock", "bocks"}},
+    # German keeps the bulls' English names (glossary); "ale" and "later" are Dutch too
+    "stier-zoekt-bier": {"de": {"lenny", "lager", "wally", "white", "derek", "dark", "andy",
+                                "ale"},
+                         "nl": {"ale", "later"}},
+}
+"""The words a translation may share with its English msgid: names and loanwords."""
+
+
+def words(texts: tuple[str, ...]) -> set[str]:
+    return {w.lower() for text in texts for w in WORD.findall(FIELD.sub("", text))}
 
 
 def used(package: str) -> set[str]:
@@ -47,3 +61,5 @@ def test_every_message_is_translated(game: str, lang: str) -> None:
         assert len(strings) == (2 if len(ids) == 2 else 1) and all(strings), key
         for string in strings:
             assert set(FIELD.findall(string)) == set(FIELD.findall(ids[0])), key
+        # a translation that keeps English words of its msgid was left (partly) English
+        assert words(strings) & words(ids) <= KEEP[game][lang], key
