@@ -101,12 +101,14 @@ def _game_end(d: Data, _: Gettext, n_: Ngettext) -> str:
     names = winners[0]
     for name in winners[1:]:  # "a and b and c", as the engine joins them
         names = _("{items} and {last}").format(items=names, last=name)
-    points = L.points(d["points"], n_)
+    n = d["points"]  # the count goes with its preposition: German "mit 9 Punkten"
     if len(winners) == 1:
-        return _("The game is over: {names} wins with {points}.").format(
-            names=names, points=points)
-    return _("The game is over: {names} share the win with {points} each.").format(
-        names=names, points=points)
+        text = n_("The game is over: {names} wins with {n} point.",
+                  "The game is over: {names} wins with {n} points.", abs(n))
+    else:
+        text = n_("The game is over: {names} share the win with {n} point each.",
+                  "The game is over: {names} share the win with {n} points each.", abs(n))
+    return text.format(names=names, n=n)
 
 
 def _player(d: Data, key: str = "seat") -> str:
