@@ -7,7 +7,8 @@ with `{p0}` name placeholders, and `data`. A game that speaks other languages ha
 - `event_text(event, _, n_) -> str`: the event's sentence, `{p0}` placeholders kept;
 - `localize_view(view, _, n_) -> dict`: a copy of a view with every human text in it
   (`last.text`, `summary` title/parts/notes, prompts) in the language;
-- `card_words(code, _, n_) -> str`: a card as its face names it.
+- `card_words(code, _, n_) -> str`: a card as its face names it;
+- optionally `refusal_text(reason, _, n_) -> str`: a refusal's sentence (`Rules.refusal`).
 
 `_` is `gettext` and `n_` is `ngettext` of the game's catalogue (domain = the game id,
 `app/locale/<lang>/LC_MESSAGES/<game-id>.po`), so a phrases module needs no I/O and
@@ -67,3 +68,12 @@ def card_words(game_id: str, code: str, lang: str = DEFAULT) -> str:
     if book is None:
         return code
     return str(book.card_words(code, *_callables(game_id, lang)))
+
+
+def refusal_text(game_id: str, reason: str, lang: str = DEFAULT) -> str:
+    """A refusal (`Rules.refusal`, an `IllegalMove` reason) in `lang`, for a phrasebook
+    that has `refusal_text(reason, _, n_)`; else (and in English) the reason itself."""
+    book = phrasebook(game_id)
+    if book is None or lang == DEFAULT or not hasattr(book, "refusal_text"):
+        return reason
+    return str(book.refusal_text(reason, *_callables(game_id, lang)))

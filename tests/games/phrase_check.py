@@ -138,3 +138,32 @@ def check_game(game_id: str, book: ModuleType, patterns: Sequence[Path], players
                     check_translated(english[path], text, f"{lang} {'.'.join(path)}", names,
                                      game_id, lang)
     return kinds
+
+
+def check_refusals(game_id: str, book: ModuleType, players: int, options: dict[str, Any],
+                   seed: int, names: frozenset[str] = frozenset()) -> set[str]:
+    """Refusals met in one random game (moves from other steps and seats, and junk), said
+    in English (unchanged) and in German and Dutch; returns the reasons seen."""
+    rules = GAMES[game_id]
+    rnd = random.Random(seed)
+    state = rules.setup(players, parse_options(rules.Options, options), seed)
+    seen: list[Any] = [{}, {"type": "nonsense"}, "move"]
+    reasons: set[str] = set()
+    en = speaker(game_id, "en")
+    others = {lang: speaker(game_id, lang) for lang in ("de", "nl")}
+    while acting := sorted(rules.to_act(state)):
+        for seat in range(players):
+            legal = list(rules.legal_moves(state, seat))
+            seen += legal[:3]
+            for move in rnd.sample(seen, min(4, len(seen))):
+                if move in legal:
+                    continue
+                reason = rules.refusal(state, seat, move)
+                reasons.add(reason)
+                assert book.refusal_text(reason, *en) == reason
+                for lang, words in others.items():
+                    check_translated(reason, book.refusal_text(reason, *words),
+                                     f"{lang} refusal", names, game_id, lang)
+        seat = rnd.choice(acting)
+        state, _ = rules.apply(state, seat, rnd.choice(list(rules.legal_moves(state, seat))))
+    return reasons

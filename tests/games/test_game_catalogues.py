@@ -23,8 +23,8 @@ KEEP = {
                   "nl": {"arena", "hand", "null", "bock", "bocks"}},
     # German keeps the bulls' English names (glossary); "ale" and "later" are Dutch too
     "stier-zoekt-bier": {"de": {"lenny", "lager", "wally", "white", "derek", "dark", "andy",
-                                "ale"},
-                         "nl": {"ale", "later"}},
+                                "ale", "grand", "café"},
+                         "nl": {"ale", "later", "grand", "café"}},
 }
 """The words a translation may share with its English msgid: names and loanwords."""
 

@@ -13,11 +13,12 @@ from typing import Any
 
 from app.games.base import JSON, Event, who
 from app.games.null_bock import lingo as L
+from app.games.null_bock import refusals
 from app.games.null_bock.cards import NULL_BOCK_POINTS, is_doe, is_null_bock, value
 from app.games.null_bock.lingo import Gettext, Ngettext, card_words
 from app.games.null_bock.view_texts import localize
 
-__all__ = ["card_words", "event_text", "localize_view"]
+__all__ = ["card_words", "event_text", "localize_view", "refusal_text"]
 
 Data = Mapping[str, Any]
 
@@ -139,3 +140,8 @@ _SAYINGS: dict[str, Saying] = {
     "round_end": _round_end,
     "game_end": _game_end,
 }
+
+
+def refusal_text(reason: str, _: Gettext, n_: Ngettext) -> str:
+    """A refusal (`Rules.refusal`) in the language (`refusals.py`)."""
+    return refusals.refusal_text(reason, _, n_)
