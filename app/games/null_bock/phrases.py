@@ -13,11 +13,12 @@ from typing import Any
 
 from app.games.base import JSON, Event, who
 from app.games.null_bock import lingo as L
+from app.games.null_bock import refusals
 from app.games.null_bock.cards import NULL_BOCK_POINTS, is_doe, is_null_bock, value
 from app.games.null_bock.lingo import Gettext, Ngettext, card_words
 from app.games.null_bock.view_texts import localize
 
-__all__ = ["card_words", "event_text", "localize_view"]
+__all__ = ["card_words", "event_text", "localize_view", "refusal_text"]
 
 Data = Mapping[str, Any]
 
@@ -101,12 +102,14 @@ def _game_end(d: Data, _: Gettext, n_: Ngettext) -> str:
     names = winners[0]
     for name in winners[1:]:  # "a and b and c", as the engine joins them
         names = _("{items} and {last}").format(items=names, last=name)
-    points = L.points(d["points"], n_)
+    n = d["points"]  # the count goes with its preposition: German "mit 9 Punkten"
     if len(winners) == 1:
-        return _("The game is over: {names} wins with {points}.").format(
-            names=names, points=points)
-    return _("The game is over: {names} share the win with {points} each.").format(
-        names=names, points=points)
+        text = n_("The game is over: {names} wins with {n} point.",
+                  "The game is over: {names} wins with {n} points.", abs(n))
+    else:
+        text = n_("The game is over: {names} share the win with {n} point each.",
+                  "The game is over: {names} share the win with {n} points each.", abs(n))
+    return text.format(names=names, n=n)
 
 
 def _player(d: Data, key: str = "seat") -> str:
@@ -137,3 +140,8 @@ _SAYINGS: dict[str, Saying] = {
     "round_end": _round_end,
     "game_end": _game_end,
 }
+
+
+def refusal_text(reason: str, _: Gettext, n_: Ngettext) -> str:
+    """A refusal (`Rules.refusal`) in the language (`refusals.py`)."""
+    return refusals.refusal_text(reason, _, n_)

@@ -13,10 +13,11 @@ from typing import Any
 
 from app.games.base import JSON, Event, who
 from app.games.stier_zoekt_bier import lingo as L
+from app.games.stier_zoekt_bier import refusals
 from app.games.stier_zoekt_bier.lingo import Gettext, Ngettext, card_words
 from app.games.stier_zoekt_bier.view_texts import localize
 
-__all__ = ["card_words", "event_text", "localize_view"]
+__all__ = ["card_words", "event_text", "localize_view", "refusal_text"]
 
 
 # --- events
@@ -171,3 +172,8 @@ _SAYINGS: dict[str, Saying] = {
 def localize_view(view: JSON, _: Gettext, n_: Ngettext) -> JSON:
     """A copy of `view` with its texts in the language (`view_texts.py`)."""
     return localize(view, say, _, n_)
+
+
+def refusal_text(reason: str, _: Gettext, n_: Ngettext) -> str:
+    """A refusal (`Rules.refusal`) in the language (`refusals.py`)."""
+    return refusals.refusal_text(reason, _, n_)

@@ -7,7 +7,7 @@ import pytest
 
 from app.games.null_bock import phrases
 from app.games.null_bock.cards import full_deck
-from tests.games.phrase_check import check_game, check_translated, speaker
+from tests.games.phrase_check import check_game, check_refusals, check_translated, speaker
 
 GAME = "null-bock"
 TEXTS = [("last", "text"), ("summary", "title"), ("summary", "rows", "*", "parts", "*"),
@@ -32,3 +32,8 @@ def test_every_card_has_its_words() -> None:
     assert phrases.card_words("D7+", *en) == "pretentious 7 doe"
     assert phrases.card_words("D7+", *speaker(GAME, "de")) == "Hirschkuh 7+"
     assert phrases.card_words("S8", *speaker(GAME, "nl")) == "hert 8"
+
+
+def test_refusals_in_three_languages() -> None:
+    reasons = check_refusals(GAME, phrases, 4, {"rounds": 1}, 5)
+    assert len(reasons) >= 10
