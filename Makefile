@@ -33,9 +33,10 @@ lint: $(STAMP)
 bench: $(STAMP)
 	$(BIN)/python -m bench
 
-# Extract the message ids (pyproject.toml [tool.babel]) and update app/locale/*/*.po.
+# Extract the pages' message ids (pyproject.toml [tool.babel]) and update
+# app/locale/*/messages.po; `python -m app.i18n.extract` updates every domain.
 messages: $(STAMP)
-	$(BIN)/python -m app.i18n.extract
+	$(BIN)/python -m app.i18n.extract messages
 
 clean:
 	rm -rf $(VENV) .pytest_cache .ruff_cache .mypy_cache

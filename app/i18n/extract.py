@@ -1,7 +1,7 @@
 """Extract the message ids and bring the catalogues in step (a tool, not run by the app).
 
-    python -m app.i18n.extract          # update app/locale/{de,nl}/LC_MESSAGES/*.po
-    make messages                       # the same
+    python -m app.i18n.extract                  # every domain's .po, de and nl
+    python -m app.i18n.extract messages         # only the pages' (make messages)
 
 Domains: `messages` (templates/ and app/web/) and one per game with a `phrases.py`
 (domain = the game id; its package is read). The mapping (which extractor reads which files) is the
@@ -56,14 +56,18 @@ def update(pot: Path, domain: str) -> None:
         CommandLineInterface().run(args)
 
 
-def main() -> None:
+def main(only: list[str]) -> None:
+    """Update the named domains (all without names): a game's catalogue is its words
+    engineer's, so `make messages` touches only the pages' own."""
     build = ROOT / "build" / "i18n"
     build.mkdir(parents=True, exist_ok=True)
     for domain, paths in sources().items():
+        if only and domain not in only:
+            continue
         pot = build / f"{domain}.pot"
         extract(domain, paths, pot)
         update(pot, domain)
 
 
 if __name__ == "__main__":
-    main()
+    main(sys.argv[1:])
