@@ -24,6 +24,7 @@ from starlette.websockets import WebSocketDisconnect, WebSocketState
 
 from app.games.base import IllegalMove
 from app.i18n import DEFAULT, translations
+from app.i18n.games import refusal_text
 from app.realtime.broker import channel
 from app.realtime.hub import Hub
 from app.rooms.errors import NotSeated, RoomError, RoomNotFound, StaleVersion
@@ -92,6 +93,7 @@ class Connection:
         self.token = websocket.cookies.get(seat_cookie(code))
         self.host_token = websocket.cookies.get(host_cookie(code))
         self.lang = lang  # read once at connect: a new choice reloads the page
+        self.game_id = ""  # the room's game, once the room is loaded (its refusals)
         self.seat: int | None = None
         self.conn = 0
         self.sent_version = -1
@@ -116,6 +118,8 @@ class Connection:
     async def send(self, message: BaseModel) -> None:
         if isinstance(message, ErrorOut):  # the reason is for a person: in their language
             reason = translations(self.lang).gettext(message.reason)
+            if reason == message.reason and self.game_id:  # a game's own refusal
+                reason = refusal_text(self.game_id, reason, self.lang)
             message = message.model_copy(update={"reason": reason})
         await self.send_text(message.model_dump_json())
 
@@ -302,6 +306,7 @@ async def _follow_room(connection: Connection, rooms: RoomService, hub: Hub,
 async def serve(connection: Connection, rooms: RoomService, hub: Hub, live: LiveRoom,
                 subscriber: Any) -> None:
     code, websocket = connection.code, connection.ws
+    connection.game_id = live.record.game_id
     try:
         connection.seat = rooms.admit(live, connection.token)
     except NotSeated as exc:
