@@ -149,3 +149,17 @@ async def test_each_viewer_of_one_room_reads_it_in_their_own_language(
     await ben.send("not json")
     error = await ben.expect("error")
     assert error["reason"] == "De inhoud is geen geldige JSON."  # said in English: "The body..."
+
+
+@pytest.mark.parametrize("lang", ["de", "nl"])
+@pytest.mark.parametrize("stem", ["null-bock", "stier-zoekt-bier", "four-pints-please",
+                                  "bullenparty"])
+def test_every_game_has_its_rules_in_german_and_dutch(lang: str, stem: str) -> None:
+    from app.web import rulebook
+
+    assert rulebook.rules_lang(stem, lang) == lang
+    html = str(rulebook.rules_html(stem, lang))
+    english = str(rulebook.rules_html(stem))
+    assert html != english
+    for tag in ("<h1>", "<h2>", "<table>", "<li>"):  # the same kind of text as English
+        assert tag in html, (stem, lang, tag)
