@@ -122,9 +122,13 @@ def test_a_german_viewer_plays_a_whole_game_in_german(
     context.set_default_timeout(DEFAULT_TIMEOUT_MS)
     page = context.new_page()
     try:
+        fragments = english_fragments("de")
+        page.goto(app_server.url + "/")
+        page.locator("details.game__setup").first.locator("summary").click()
+        assert english_in(page, fragments) == []  # the lobby, a room form open
         open_game_against_bots(page, app_server.url)
         assert page.locator("html").get_attribute("lang") == "de"
-        seen = play_checking(page, english_fragments("de"), random.Random(5))
+        seen = play_checking(page, fragments, random.Random(5))
         assert seen == [], "\n".join(seen)
     finally:
         context.close()
