@@ -99,7 +99,8 @@ def _deal(state: State, events: list[Event]) -> None:
     events.append(Event("deal", f"Each player is dealt {W.count(k, 'beer card')}.",
                         data={"cards": k}))
     for s, seat in enumerate(state.seats):
-        events.append(Event("hand", f"You are dealt {W.cards(seat.hand)}.", frozenset({s})))
+        events.append(Event("hand", f"You are dealt {W.cards(seat.hand)}.", frozenset({s}),
+                            data={"cards": list(seat.hand), "step": 1}))
 
 
 def _open_draft_step(state: State) -> None:
@@ -116,31 +117,33 @@ def _pick(state: State, seat: int, move: Move, events: list[Event]) -> None:
         me.hand.remove(move["card"])
         me.picks.append(move["card"])
     kept = W.cards(me.picks) if me.picks else "nothing"
+    keep = Event("pick", f"You keep {kept}.", frozenset({seat}), data={"cards": list(me.picks)})
     if move["type"] == "done" or len(me.picks) == keep_count(me):
         me.picked = True
-        events.append(Event("pick", f"You keep {kept}.", frozenset({seat})))
-        events.append(Event("picked", f"{who(seat)} has chosen."))
-        record(state, played(seat, [], "hand", f"stock-{seat}", f"{who(seat)} has chosen."))
-    record_secret(state, seat, played(seat, list(me.picks), "hand", f"stock-{seat}",
-                                       f"You keep {kept}."))
+        chosen = Event("picked", f"{who(seat)} has chosen.", data={"seat": seat})
+        events += [keep, chosen]
+        record(state, played(seat, [], "hand", f"stock-{seat}", chosen))
+    record_secret(state, seat, played(seat, list(me.picks), "hand", f"stock-{seat}", keep))
 
 
 def _end_draft_step(state: State, events: list[Event]) -> None:
-    shown = []
+    shown, overflow = [], []
     for s, seat in enumerate(state.seats):
         seat.stock.extend(seat.picks)
         seat.picks = []
         if len(seat.stock) > C.CELLAR_SIZE:
             shown.append(f"{who(s)}: {W.cards(seat.stock[C.CELLAR_SIZE :])}")
+            overflow.append([s, seat.stock[C.CELLAR_SIZE :]])
     up = f" Face up on top of the cellar: {'; '.join(shown)}." if shown else ""
-    events.append(Event("stock", f"Everyone stocks the beer they kept.{up}"))
+    events.append(Event("stock", f"Everyone stocks the beer they kept.{up}",
+                        data={"overflow": overflow}))
     if state.draft_step == 1:
         hands = [seat.hand for seat in state.seats]
         for s, seat in enumerate(state.seats):
             seat.hand = hands[(s - 1) % state.players]
             if seat.hand:
                 events.append(Event("hand", f"You receive {W.cards(seat.hand)}.",
-                                    frozenset({s})))
+                                    frozenset({s}), data={"cards": list(seat.hand), "step": 2}))
         state.draft_step = 2
         _open_draft_step(state)
         return
@@ -152,7 +155,7 @@ def _end_draft_step(state: State, events: list[Event]) -> None:
         n = len(leftovers)
         verb = "goes" if n == 1 else "go"
         events.append(Event("discard", f"{W.count(n, 'leftover card')} {verb} to the discard "
-                                       "pile, face down."))
+                                       "pile, face down.", data={"cards": n}))
     _start_draught(state, events)
 
 
@@ -163,7 +166,8 @@ def _start_draught(state: State, events: list[Event]) -> None:
     state.phase, state.draught_pos = DRAUGHT, 0
     for seat in state.seats:
         seat.draughted, seat.has_draughted, seat.bid, seat.bid_beer = [], False, 0, None
-    events.append(Event("draught", f"{who(state.boss)}, the beer boss, draughts first."))
+    events.append(Event("draught", f"{who(state.boss)}, the beer boss, draughts first.",
+                        data={"boss": state.boss}))
 
 
 def _draught(state: State, seat: int, move: Move, events: list[Event]) -> None:
@@ -177,7 +181,8 @@ def _draught(state: State, seat: int, move: Move, events: list[Event]) -> None:
         if poured:
             state.discard.extend(poured)
             events.append(Event("pour", f"{who(seat)} pours away {W.cards(poured)} "
-                                        f"from the overflow."))
+                                        f"from the overflow.",
+                                data={"seat": seat, "cards": poured, "from": "overflow"}))
     k = move["cards"]
     turned = list(reversed(me.stock[len(me.stock) - k :])) if k else []
     del me.stock[len(me.stock) - k :]
@@ -191,9 +196,10 @@ def _draught(state: State, seat: int, move: Move, events: list[Event]) -> None:
         src = f"cellar-{seat}" if k and not overflow else f"stock-{seat}"
     else:
         text, src = f"{who(seat)} passes.", f"cellar-{seat}"
-    events.append(Event("draught", text,
-                        data={"seat": seat, "cards": list(me.draughted), "bid": me.bid}))
-    record(state, played(seat, me.draughted, src, f"draughted-{seat}", text))
+    event = Event("draught", text, data={"seat": seat, "cards": list(me.draughted),
+                                         "bid": me.bid, "beer": me.bid_beer, "cellar": k})
+    events.append(event)
+    record(state, played(seat, me.draughted, src, f"draughted-{seat}", event))
     state.draught_pos += 1
     if state.draught_pos == state.players:
         _start_choose(state, events)
@@ -207,7 +213,8 @@ def _start_choose(state: State, events: list[Event]) -> None:
     state.ranking = ranking(state)
     if state.ranking and state.middle:
         order = W.listing([who(s) for s in state.ranking])
-        events.append(Event("ranking", f"Bulls are chosen in this order: {order}."))
+        events.append(Event("ranking", f"Bulls are chosen in this order: {order}.",
+                            data={"order": list(state.ranking)}))
     else:
         _end_choose(state, events)
 
@@ -230,8 +237,9 @@ def _take(state: State, seat: int, move: Move, events: list[Event]) -> None:
         me.pub.append(Slot([bull]))
         text = f"{who(seat)} takes {name}."
         data = {"seat": seat, "bull": bull}
-    events.append(Event("take", text, data=data))
-    record(state, played(seat, [bull], "middle", f"pub-{seat}-{index}", text))
+    event = Event("take", text, data=data)
+    events.append(event)
+    record(state, played(seat, [bull], "middle", f"pub-{seat}-{index}", event))
     state.choose_pos += 1
     if state.choose_pos == len(state.ranking) or not state.middle:
         _end_choose(state, events)
@@ -240,13 +248,10 @@ def _take(state: State, seat: int, move: Move, events: list[Event]) -> None:
 def _end_choose(state: State, events: list[Event]) -> None:
     if state.middle:
         events.append(Event("bulls_out", f"Nobody takes {W.cards(state.middle)}: "
-                                         "out of the game."))
+                                         "out of the game.", data={"bulls": list(state.middle)}))
         state.bulls_out.extend(state.middle)
         state.middle = []
     start_serve(state, events)
-
-
-# --- serving
 
 
 def _end_round(state: State, events: list[Event]) -> None:
@@ -255,10 +260,12 @@ def _end_round(state: State, events: list[Event]) -> None:
         state.phase = OVER
         scores = ", ".join(f"{who(s)} {W.points(seat.points)}"
                            for s, seat in enumerate(state.seats))
-        events.append(Event("over", f"The game is over. {scores}."))
+        events.append(Event("over", f"The game is over. {scores}.",
+                            data={"scores": [seat.points for seat in state.seats]}))
         return
     if state.ranking:
         state.boss = state.ranking[0]
-        events.append(Event("boss", f"{who(state.boss)} is the beer boss."))
+        events.append(Event("boss", f"{who(state.boss)} is the beer boss.",
+                            data={"seat": state.boss}))
     state.round += 1
     start_round(state, events)

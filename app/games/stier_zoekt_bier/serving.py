@@ -40,16 +40,18 @@ def serve(state: State, seat: int, move: Move, events: list[Event]) -> None:
         else:
             state.discard.extend(me.draughted)
             text = f"{who(seat)} pours away {W.cards(me.draughted)}."
-            events.append(Event("pour", text))
-            record(state, played(seat, me.draughted, f"draughted-{seat}", "discard", text))
+            event = Event("pour", text, data={"seat": seat, "cards": list(me.draughted),
+                                              "from": "draughted"})
+            events.append(event)
+            record(state, played(seat, me.draughted, f"draughted-{seat}", "discard", event))
             me.draughted = []
         me.stage = next_stage(me)
         return
     if kind == "stop":
         me.stage = SERVE_DONE
-        text = f"{who(seat)} is done serving."
-        events.append(Event("stop", text))
-        record(state, played(seat, [], f"cellar-{seat}", f"cellar-{seat}", text))
+        event = Event("stop", f"{who(seat)} is done serving.", data={"seat": seat})
+        events.append(event)
+        record(state, played(seat, [], f"cellar-{seat}", f"cellar-{seat}", event))
         return
     # The ruling: a cellar card taken while serving is turned face up for everyone.
     card = me.stock.pop()
@@ -58,8 +60,9 @@ def serve(state: State, seat: int, move: Move, events: list[Event]) -> None:
     else:
         state.discard.append(card)
         text = f"{who(seat)} pours away {W.card(card)} from the cellar."
-        events.append(Event("pour", text, data={"seat": seat, "card": card}))
-        record(state, played(seat, [card], f"cellar-{seat}", "discard", text))
+        event = Event("pour", text, data={"seat": seat, "card": card, "from": "cellar"})
+        events.append(event)
+        record(state, played(seat, [card], f"cellar-{seat}", "discard", event))
         if state.grand_cafe:
             me.stage = SERVE_DONE
             return
@@ -76,6 +79,8 @@ def give(state: State, seat: int, move: Move, events: list[Event], src: str) -> 
     full = ", full" if slot.full else ""
     text = (f"{who(seat)} serves {W.card(move['card'])}{where} to "
             f"{C.BULLS[slot.bull].name} (now {W.glasses(slot.total)}{full}).")
-    events.append(Event("serve", text,
-                        data={"seat": seat, "card": move["card"], "bull": index}))
-    record(state, played(seat, [move["card"]], src, f"pub-{seat}-{index}", text))
+    event = Event("serve", text, data={
+        "seat": seat, "card": move["card"], "bull": index, "name": slot.bull,
+        "glasses": slot.total, "full": slot.full, "cellar": bool(where)})
+    events.append(event)
+    record(state, played(seat, [move["card"]], src, f"pub-{seat}-{index}", event))
