@@ -29,7 +29,7 @@
 
   // One child span per host element, made once and kept up to date.
   function mark(el, cls, text, label) {
-    let span = el.querySelector(":scope > ." + cls);
+    let span = el.querySelector(":scope > ." + cls.split(" ").join("."));
     if (text === null) {
       if (span) span.remove();
       return;
@@ -95,7 +95,9 @@
 
   document.addEventListener("click", (event) => {
     if (!event.target.closest("#im-back")) return;
+    // Sent over the socket: no page load. Without a socket the form posts /r/{code}/back.
     if (window.stammtisch && window.stammtisch.send({ type: "back" })) {
+      event.preventDefault();
       event.target.closest("#im-back").hidden = true;
     }
   });

@@ -184,7 +184,7 @@ async def _room_context(
         "seat": seat,
         "is_host": is_host,
         "title": rules.title if rules else info.game_id,
-        "seats": forms.seat_rows(info.seats),
+        "seats": forms.seat_rows(info.seats, rooms.clock()),
         "board_html": None,
         "log": [],
         "version": info.version,
@@ -317,6 +317,16 @@ async def add_bot(
         return await rooms.add_bot(code, host_token, seat, level)
 
     return await _host_seat_form(request, code, host_token, add)
+
+
+@router.post("/r/{code}/back")
+async def back(code: str, rooms: RoomsDep, token: SeatTokenDep) -> Response:
+    """"I'm back" without JavaScript: the bot that plays for this away seat stops."""
+    async def act() -> Response:
+        await rooms.back(code, token)
+        return _back(f"/r/{code}")
+
+    return await _attempt(f"/r/{code}", act)
 
 
 @router.post("/r/{code}/rematch")

@@ -4,24 +4,24 @@ Everything here works on a State the caller owns (already copied), appending Eve
 recording the last play (`State.last`, a seat's own secret one in `Seat.last`). `settle`
 plays every step in which a seat has no choice (see `moves.forced_move`), so the game
 never waits for a pointless click. Texts name cards as their faces do (`words`).
+Serving is in `serving`, the record of the last play in `plays`.
 """
 
 from __future__ import annotations
 
-from app.games.base import JSON, Event, Move, Rng, who
+from app.games.base import Event, Move, Rng, who
 from app.games.stier_zoekt_bier import cards as C
 from app.games.stier_zoekt_bier import words as W
 from app.games.stier_zoekt_bier.moves import bid_of, forced_move, keep_count, ranking, to_act
+from app.games.stier_zoekt_bier.plays import played, record, record_secret
+from app.games.stier_zoekt_bier.serving import serve, start_serve
 from app.games.stier_zoekt_bier.state import (
     CHOOSE,
     DRAFT,
     DRAUGHT,
     OVER,
     SERVE,
-    SERVE_CELLAR,
     SERVE_DONE,
-    SERVE_DRAUGHTED,
-    Seat,
     Slot,
     State,
 )
@@ -32,7 +32,7 @@ from app.games.stier_zoekt_bier.state import (
 
 def play(state: State, seat: int, move: Move, events: list[Event]) -> None:
     """Apply a move already known to be legal, then every forced step after it."""
-    {DRAFT: _pick, DRAUGHT: _draught, CHOOSE: _take, SERVE: _serve}[state.phase](
+    {DRAFT: _pick, DRAUGHT: _draught, CHOOSE: _take, SERVE: serve}[state.phase](
         state, seat, move, events
     )
     settle(state, events)
@@ -54,24 +54,6 @@ def settle(state: State, events: list[Event]) -> None:
         return
 
 
-def _played(seat: int, cards: list[str], src: str, dst: str, event: Event) -> JSON:
-    """A play for `last`; its `event` (kind and data) lets a phrasebook say it again."""
-    return {"seat": seat, "cards": list(cards), "from": src, "to": dst, "text": event.text,
-            "event": {"kind": event.kind, "data": dict(event.data)}}
-
-
-def record(state: State, play: JSON) -> None:
-    """A public play: everyone's `last` from now on."""
-    state.plays += 1
-    state.last = play
-
-
-def record_secret(state: State, seat: int, play: JSON) -> None:
-    """A play only `seat` may see: its own `last` until the next public play."""
-    me = state.seats[seat]
-    me.last, me.last_at = play, state.plays
-
-
 # --- rounds
 
 
@@ -83,7 +65,7 @@ def start_round(state: State, events: list[Event]) -> None:
     if state.bonus:
         events.append(Event("round", "The bonus round: serve your bulls from your cellar.",
                             data={"round": state.round}))
-        _start_serve(state, events)
+        start_serve(state, events)
         return
     drawn = state.bull_deck[: state.bulls_per_round]
     del state.bull_deck[: state.bulls_per_round]
@@ -140,8 +122,8 @@ def _pick(state: State, seat: int, move: Move, events: list[Event]) -> None:
         me.picked = True
         chosen = Event("picked", f"{who(seat)} has chosen.", data={"seat": seat})
         events += [keep, chosen]
-        record(state, _played(seat, [], "hand", f"stock-{seat}", chosen))
-    record_secret(state, seat, _played(seat, list(me.picks), "hand", f"stock-{seat}", keep))
+        record(state, played(seat, [], "hand", f"stock-{seat}", chosen))
+    record_secret(state, seat, played(seat, list(me.picks), "hand", f"stock-{seat}", keep))
 
 
 def _end_draft_step(state: State, events: list[Event]) -> None:
@@ -217,7 +199,7 @@ def _draught(state: State, seat: int, move: Move, events: list[Event]) -> None:
     event = Event("draught", text, data={"seat": seat, "cards": list(me.draughted),
                                          "bid": me.bid, "beer": me.bid_beer, "cellar": k})
     events.append(event)
-    record(state, _played(seat, me.draughted, src, f"draughted-{seat}", event))
+    record(state, played(seat, me.draughted, src, f"draughted-{seat}", event))
     state.draught_pos += 1
     if state.draught_pos == state.players:
         _start_choose(state, events)
@@ -257,7 +239,7 @@ def _take(state: State, seat: int, move: Move, events: list[Event]) -> None:
         data = {"seat": seat, "bull": bull}
     event = Event("take", text, data=data)
     events.append(event)
-    record(state, _played(seat, [bull], "middle", f"pub-{seat}-{index}", event))
+    record(state, played(seat, [bull], "middle", f"pub-{seat}-{index}", event))
     state.choose_pos += 1
     if state.choose_pos == len(state.ranking) or not state.middle:
         _end_choose(state, events)
@@ -269,78 +251,7 @@ def _end_choose(state: State, events: list[Event]) -> None:
                                          "out of the game.", data={"bulls": list(state.middle)}))
         state.bulls_out.extend(state.middle)
         state.middle = []
-    _start_serve(state, events)
-
-
-# --- serving
-
-
-def next_stage(seat: Seat) -> str:
-    if seat.draughted:
-        return SERVE_DRAUGHTED
-    return SERVE_CELLAR if seat.stock else SERVE_DONE
-
-
-def _start_serve(state: State, events: list[Event]) -> None:
-    state.phase = SERVE
-    for seat in state.seats:
-        seat.stage = next_stage(seat)
-
-
-def _serve(state: State, seat: int, move: Move, events: list[Event]) -> None:
-    me = state.seats[seat]
-    kind = move["type"]
-    if me.stage == SERVE_DRAUGHTED:
-        if kind == "serve":
-            me.draughted.remove(move["card"])
-            _give(state, seat, move, events, f"draughted-{seat}")
-        else:
-            state.discard.extend(me.draughted)
-            text = f"{who(seat)} pours away {W.cards(me.draughted)}."
-            event = Event("pour", text, data={"seat": seat, "cards": list(me.draughted),
-                                              "from": "draughted"})
-            events.append(event)
-            record(state, _played(seat, me.draughted, f"draughted-{seat}", "discard", event))
-            me.draughted = []
-        me.stage = next_stage(me)
-        return
-    if kind == "stop":
-        me.stage = SERVE_DONE
-        event = Event("stop", f"{who(seat)} is done serving.", data={"seat": seat})
-        events.append(event)
-        record(state, _played(seat, [], f"cellar-{seat}", f"cellar-{seat}", event))
-        return
-    # The ruling: a cellar card taken while serving is turned face up for everyone.
-    card = me.stock.pop()
-    if kind == "serve":
-        _give(state, seat, move, events, f"cellar-{seat}")
-    else:
-        state.discard.append(card)
-        text = f"{who(seat)} pours away {W.card(card)} from the cellar."
-        event = Event("pour", text, data={"seat": seat, "card": card, "from": "cellar"})
-        events.append(event)
-        record(state, _played(seat, [card], f"cellar-{seat}", "discard", event))
-        if state.grand_cafe:
-            me.stage = SERVE_DONE
-            return
-    me.stage = next_stage(me)
-
-
-def _give(state: State, seat: int, move: Move, events: list[Event], src: str) -> None:
-    me = state.seats[seat]
-    index = move["bull"]
-    old = me.pub[index]
-    slot = me.pub[index] = Slot(old.bulls, [*old.beer, move["card"]])
-    me.served_now.append(index)
-    where = " from the cellar" if src.startswith("cellar") else ""
-    full = ", full" if slot.full else ""
-    text = (f"{who(seat)} serves {W.card(move['card'])}{where} to "
-            f"{C.BULLS[slot.bull].name} (now {W.glasses(slot.total)}{full}).")
-    event = Event("serve", text, data={
-        "seat": seat, "card": move["card"], "bull": index, "name": slot.bull,
-        "glasses": slot.total, "full": slot.full, "cellar": bool(where)})
-    events.append(event)
-    record(state, _played(seat, [move["card"]], src, f"pub-{seat}-{index}", event))
+    start_serve(state, events)
 
 
 def _end_round(state: State, events: list[Event]) -> None:

@@ -1,0 +1,61 @@
+"""What the repository hands out: plain frozen records of rooms, seats and moves (no
+session attached), and the clock of the stored timestamps."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from typing import Any
+
+from sqlalchemy import CursorResult
+
+
+def now() -> datetime:
+    return datetime.now(UTC)
+
+
+@dataclass(frozen=True)
+class SeatRecord:
+    index: int
+    name: str | None
+    token_hash: str | None
+    bot: bool
+    level: str | None = None
+    away: bool = False  # a bot plays for this person (turn timers)
+    timeouts: int = 0  # timeouts in a row
+
+
+@dataclass(frozen=True)
+class MoveRecord:
+    """One stored move as the live room keeps it: who, its events, who acts after."""
+
+    version: int
+    seat: int
+    events: tuple[dict[str, Any], ...]
+    to_act: frozenset[int] | None
+
+
+@dataclass(frozen=True)
+class RoomRecord:
+    code: str
+    game_id: str
+    options: dict[str, Any]
+    public: bool
+    spectators: bool
+    status: str
+    version: int
+    game_no: int
+    seed: int | None
+    state: dict[str, Any] | None
+    host_token_hash: str
+    host_seat: int | None
+    seats: tuple[SeatRecord, ...]
+    turn_timer: int = 0  # seconds per decision; 0: off
+    deadlines: dict[str, int] | None = None  # {"seat": epoch ms} of the seats to act
+
+
+
+def rowcount(result: Any) -> int:
+    """Rows a conditional UPDATE changed: 1 means this writer won."""
+    assert isinstance(result, CursorResult)
+    return result.rowcount
