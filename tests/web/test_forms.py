@@ -74,3 +74,9 @@ def test_seat_rows_say_how_long_a_person_has_been_offline() -> None:
                             SeatInfo(index=3, name=None, gone_since=now - 125_000)], now)
     assert [r["offline"] for r in rows] == [None, "offline 2 min", "offline 1 h 2 min", None]
     assert forms.offline_text(59_999) == "offline just now"
+
+
+def test_the_offline_words_follow_the_viewers_language() -> None:
+    rows = forms.seat_rows([SeatInfo(index=0, name="Bo", gone_since=0)], 125_000, "de")
+    assert rows[0]["offline"] == "seit 2 Min. offline"
+    assert forms.offline_text(3_725_000, "nl") == "al 1 u 2 min offline"
