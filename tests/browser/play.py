@@ -99,14 +99,15 @@ def open_table(
     spectator: bool = True,
     viewport: dict[str, int] | None = None,
     bots: int = 0,
+    **context: Any,
 ) -> Table:
     """A private room, its seats taken, started: the host makes it and everyone takes
     their seat over the JSON API in their own browser (the lobby form and the seat form
     have tests of their own; here they would only cost page loads), `bots` seats after
     the people get random bots; then every page opens the link and the host presses
-    Start on the page."""
+    Start on the page. `context`: more options for every browser context."""
     errors: list[str] = []
-    host_ctx, host = new_page(browser, errors, viewport=viewport)
+    host_ctx, host = new_page(browser, errors, viewport=viewport, **context)
     room = api(host_ctx, base_url, "/api/rooms", {
         "game": game_id, "options": options or {}, "seats": len(names) + bots})
     code = room["code"]
@@ -114,14 +115,14 @@ def open_table(
     table = Table(link, code, [host], contexts=[host_ctx], errors=errors)
     api(host_ctx, base_url, f"/api/rooms/{code}/seats", {"name": names[0]})
     for name in names[1:]:
-        ctx, page = new_page(browser, errors, viewport=viewport)
+        ctx, page = new_page(browser, errors, viewport=viewport, **context)
         table.contexts.append(ctx)
         api(ctx, base_url, f"/api/rooms/{code}/seats", {"name": name})
         table.players.append(page)
     for seat in range(len(names), len(names) + bots):
         api(host_ctx, base_url, f"/api/rooms/{code}/bots", {"seat": seat, "level": "random"})
     if spectator:
-        ctx, page = new_page(browser, errors, viewport=viewport)
+        ctx, page = new_page(browser, errors, viewport=viewport, **context)
         table.contexts.append(ctx)
         table.spectator = page
     for page in table.pages():
