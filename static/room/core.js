@@ -1,0 +1,25 @@
+// Stammtisch room page, part 1 of 6: what the other parts share (window.StammtischRoom).
+// The server renders every board; the parts morph in the HTML it was sent (board.js),
+// run the card controls of docs/contracts.md §4 (picks.js), the status bar (status.js),
+// chat and presence (people.js) and the socket (socket.js); app.js wires up the page.
+// Text from people only ever goes in as textContent. No build step: plain scripts,
+// loaded in this order by templates/room.html.
+(function () {
+  "use strict";
+  const room = document.getElementById("room");
+  if (!room) return;
+  document.documentElement.classList.add("js");
+  const $ = (id) => document.getElementById(id);
+  window.StammtischRoom = {
+    room: room,
+    code: room.dataset.code,
+    board: $("board"),
+    baseTitle: document.title,
+    calm: window.matchMedia("(prefers-reduced-motion: reduce)"),
+    $: $,
+    // The board's version lives on #room[data-version]: the newest board we have shown.
+    version: () => (room.dataset.version === "" ? -1 : Number(room.dataset.version)),
+    // An error stays until a board newer than the one it was about arrives.
+    errorAt: -1,
+  };
+})();
