@@ -17,12 +17,30 @@ from typing import Any
 
 from jinja2 import Environment, FileSystemLoader, select_autoescape
 
+from app.web.kit import Kit
+from app.web.kit_null_bock import NullBockKit
+
 TEMPLATES = Path(__file__).resolve().parents[2] / "templates"
+# A board's Python helpers (`kit` in its template): the generic kit unless it has its own.
+KITS: dict[str, type[Kit]] = {"null-bock": NullBockKit}
+
+
+class ViewEnvironment(Environment):
+    """Views are dicts: `view.edges` looks up the key first. (Jinja tries the attribute
+    first, and the AttributeError of every lookup was a tenth of a board's render.)"""
+
+    def getattr(self, obj: Any, attribute: str) -> Any:
+        if type(obj) is dict:
+            try:
+                return obj[attribute]
+            except KeyError:
+                pass
+        return super().getattr(obj, attribute)
 
 
 @lru_cache(maxsize=1)
 def environment() -> Environment:
-    env = Environment(
+    env = ViewEnvironment(
         loader=FileSystemLoader(TEMPLATES),
         autoescape=select_autoescape(["html"]),
         trim_blocks=True,
@@ -39,6 +57,7 @@ def move_label(move: dict[str, Any]) -> str:
     return " ".join(parts)
 
 
+@lru_cache(maxsize=64)
 def board_template(game_id: str) -> str:
     """The partial that draws `game_id`'s board: its own, or the generic fallback."""
     name = f"boards/{game_id}.html"
@@ -50,7 +69,9 @@ def board_template(game_id: str) -> str:
 def render_board(game_id: str, view: dict[str, Any], seat: int | None, names: list[str]) -> str:
     """The board HTML for one viewer."""
     env = environment()
-    board = env.get_template(board_template(game_id)).render(view=view, seat=seat, names=names)
+    kit = KITS.get(game_id, Kit)(env, names, seat)
+    board = env.get_template(board_template(game_id)).render(
+        view=view, seat=seat, names=names, kit=kit)
     to_act = " ".join(str(int(s)) for s in view.get("to_act") or [])
     turn = f'<div class="board-turn" hidden data-to-act="{to_act}"></div>'
     summary = view.get("summary") or {}
