@@ -28,6 +28,7 @@ from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncEngine, AsyncSession, async_sessionmaker
 
 from app.db.models import ChatRow, MoveRow, RoomRow, SeatRow
+from app.db.movewriter import MoveWriter
 
 
 def now() -> datetime:
@@ -106,6 +107,11 @@ class Repository:
     def __init__(self, sessions: async_sessionmaker[AsyncSession]) -> None:
         self.sessions = sessions
         self.engine: AsyncEngine = sessions.kw["bind"]
+        self.writer = MoveWriter.for_engine(self.engine)  # SQLite's one-trip move write
+
+    async def close(self) -> None:
+        if self.writer is not None:
+            await self.writer.close()
 
     async def create_room(
         self, code: str, game_id: str, options: dict[str, Any], seats: int, public: bool,
@@ -313,6 +319,11 @@ class Repository:
         # Two prepared statements on one connection, no ORM unit of work and no
         # statement built per call: this runs for every move.
         at = now()
+        seen = version if seen_version is None else seen_version
+        if (self.writer is not None and not self.writer.closed and deadlines is None
+                and timeout is None):
+            return await self.writer.commit(code, version, game_no, seat, move, events,
+                                            state, status, at, seen, to_act)
         try:
             async with self.engine.begin() as connection:
                 result = await connection.execute(_ADVANCE, {
@@ -331,7 +342,7 @@ class Repository:
                 await connection.execute(_APPEND, {
                     "code": code, "game_no": game_no, "version": version + 1, "seat": seat,
                     "move": move, "events": events, "at": at,
-                    "seen": version if seen_version is None else seen_version,
+                    "seen": seen,
                     "to_act": to_act,
                 })
         except IntegrityError:
