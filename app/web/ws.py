@@ -60,6 +60,8 @@ def origin_ok(websocket: WebSocket) -> bool:
 class Bucket:
     """A token bucket: `burst` messages at once, `rate` per second after that."""
 
+    __slots__ = ("at", "burst", "clock", "rate", "tokens")
+
     def __init__(self, burst: float = 10, rate: float = 1,
                  clock: Callable[[], float] = time.monotonic) -> None:
         self.burst, self.rate, self.clock = burst, rate, clock
@@ -84,6 +86,10 @@ class Bucket:
 
 
 class Connection:
+    __slots__ = ("chat_bucket", "code", "conn", "host_token", "html", "hub", "log_count",
+                 "log_game", "rooms", "seat", "send_lock", "sent_status", "sent_version",
+                 "stale_bucket", "token", "ws")
+
     def __init__(self, websocket: WebSocket, rooms: RoomService, hub: Hub, code: str,
                  html: bool, stale_per_minute: int = 120) -> None:
         self.ws, self.rooms, self.hub, self.code, self.html = websocket, rooms, hub, code, html
@@ -135,9 +141,10 @@ class Connection:
             await self.send_room()
 
     async def send_presence(self) -> None:
-        await self.send(PresenceOut(seats=sorted(self.hub.connected_seats(self.code)),
-                                    spectators=self.hub.spectators(self.code),
-                                    gone=self.hub.gone_since(self.code)))
+        hub, code = self.hub, self.code
+        await self.send_text(hub.presence_text(code, lambda: PresenceOut(
+            seats=sorted(hub.connected_seats(code)), spectators=hub.spectators(code),
+            gone=hub.gone_since(code)).model_dump_json()))
 
     async def greet(self) -> None:
         await self.send_room()
