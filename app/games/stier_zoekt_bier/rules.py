@@ -15,8 +15,10 @@ from app.games.base import (
     Outcome,
     Rng,
     RulesBase,
+    opening_of,
     rank_by,
     seed_state,
+    with_opening,
 )
 from app.games.stier_zoekt_bier import bots, flow, moves
 from app.games.stier_zoekt_bier import cards as C
@@ -85,6 +87,7 @@ class StierZoektBier(RulesBase):
         events: list[Event] = []
         flow.start_round(state, events)
         flow.settle(state, events)
+        state.opening = opening_of(events)
         return state
 
     def to_act(self, state: State) -> frozenset[int]:
@@ -98,6 +101,9 @@ class StierZoektBier(RulesBase):
         new = state.clone()
         events: list[Event] = []
         flow.play(new, seat, move, events)
+        if state.opening:
+            new.opening = []
+            events = with_opening(state.opening, events)
         return new, events
 
     def refusal(self, state: State, seat: int, move: Any) -> str:

@@ -107,7 +107,7 @@ def test_the_log_speaks_the_faces_words() -> None:
             texts.append(view["last"]["text"])
         for row in (view["summary"] or {}).get("rows", []):
             texts += row["parts"]
-    assert kinds.count("round") == 1  # round 2 (round 1 starts in setup)
+    assert kinds.count("round") == 2  # round 1 (logged with the first move) and round 2
     assert any("Null Bock" in t for t in texts) and any(" doe" in t for t in texts)
     for text in texts:
         assert not CODE.search(text), text

@@ -170,4 +170,4 @@ def test_the_log_and_views_name_cards_by_their_faces_in_a_whole_game() -> None:
                 texts += [p for row in view["summary"]["rows"] for p in row["parts"]]
             for text in texts:
                 assert not CODE.search(text), text
-    assert rounds == [2, 3, 4, 5, 6, 7, 8]  # round 1 begins in setup
+    assert rounds == [1, 2, 3, 4, 5, 6, 7, 8]  # round 1 logged with the first move
