@@ -85,6 +85,12 @@ class MoveLog:
         # Two prepared statements on one connection, no ORM unit of work and no
         # statement built per call: this runs for every move.
         at = now()
+        seen = version if seen_version is None else seen_version
+        writer = getattr(self, "writer", None)  # Repository's SQLite one-trip writer
+        if (writer is not None and not writer.closed and deadlines is None
+                and timeout is None):
+            return bool(await writer.commit(code, version, game_no, seat, move, events,
+                                            state, status, at, seen, to_act))
         try:
             async with self.engine.begin() as connection:
                 result = await connection.execute(_ADVANCE, {
@@ -103,7 +109,7 @@ class MoveLog:
                 await connection.execute(_APPEND, {
                     "code": code, "game_no": game_no, "version": version + 1, "seat": seat,
                     "move": move, "events": events, "at": at,
-                    "seen": version if seen_version is None else seen_version,
+                    "seen": seen,
                     "to_act": to_act,
                 })
         except IntegrityError:

@@ -21,6 +21,7 @@ from sqlalchemy.ext.asyncio import AsyncEngine, AsyncSession, async_sessionmaker
 
 from app.db.models import ChatRow, MoveRow, RoomRow, SeatRow
 from app.db.moves import MoveLog
+from app.db.movewriter import MoveWriter
 from app.db.records import MoveRecord, RoomRecord, SeatRecord, now
 from app.db.records import rowcount as _rowcount
 
@@ -31,6 +32,11 @@ class Repository(MoveLog):
     def __init__(self, sessions: async_sessionmaker[AsyncSession]) -> None:
         self.sessions = sessions
         self.engine: AsyncEngine = sessions.kw["bind"]
+        self.writer = MoveWriter.for_engine(self.engine)  # SQLite's one-trip move write
+
+    async def close(self) -> None:
+        if self.writer is not None:
+            await self.writer.close()
 
     async def create_room(
         self, code: str, game_id: str, options: dict[str, Any], seats: int, public: bool,

@@ -4,6 +4,7 @@ HTML in the message (docs/contracts.md §3)."""
 
 from __future__ import annotations
 
+from functools import lru_cache
 from string import Formatter
 from typing import Any
 
@@ -15,24 +16,36 @@ LogLine = dict[str, Any]
 _FORMATTER = Formatter()
 
 
-def log_line(event: Event, names: list[str], game_id: str = "", lang: str = DEFAULT
-             ) -> LogLine:
-    """`{"kind", "text", "parts"}` for one event in `lang`; `{p0}`, `{p1}`... become names."""
-    parts: list[list[Any]] = []
-    text = event_text(game_id, event, lang) if game_id else event.text
+@lru_cache(maxsize=4096)
+def _pieces(text: str) -> tuple[tuple[str, int | None], ...] | None:
+    """`text` split into literals (seat None) and seats; None: no template. Texts repeat
+    across viewers and moves ("{p1} plays D7 into the Arena."), so each is parsed once."""
+    pieces: list[tuple[str, int | None]] = []
     try:
         for literal, field, _spec, _conv in _FORMATTER.parse(text):
             if literal:
-                parts.append([literal, None])
+                pieces.append((literal, None))
             if field is None:
                 continue
-            seat = int(field[1:]) if field.startswith("p") and field[1:].isdigit() else None
-            if seat is None:
-                raise ValueError(field)
-            name = names[seat] if seat < len(names) else "?"
-            parts.append([name, seat])
-    except (ValueError, IndexError):
-        parts = [[text, None]]  # a text that is no template: shown as it is
+            if not (field.startswith("p") and field[1:].isdigit()):
+                return None
+            pieces.append(("", int(field[1:])))
+    except ValueError:
+        return None
+    return tuple(pieces)
+
+
+def log_line(event: Event, names: list[str], game_id: str = "", lang: str = DEFAULT
+             ) -> LogLine:
+    """`{"kind", "text", "parts"}` for one event in `lang`; `{p0}`, `{p1}`... become names."""
+    text = event_text(game_id, event, lang) if game_id else event.text
+    pieces = _pieces(text)
+    if pieces is None:
+        parts: list[list[Any]] = [[text, None]]  # no template: shown as it is
+    else:
+        parts = [[literal, None] if seat is None
+                 else [names[seat] if seat < len(names) else "?", seat]
+                 for literal, seat in pieces]
     return {"kind": event.kind, "text": "".join(p[0] for p in parts), "parts": parts}
 
 

