@@ -196,7 +196,7 @@ def test_the_draught_turns_up_cellar_cards_by_clicking_them() -> None:
                                  seat(stock="L1")])
     found = check_controls(state, 0)
     labels = [b["label"] for b in found.buttons]
-    assert labels[0] == "Draught: turn up your top 1 cellar card (5 white)"
+    assert labels[0] == "Draught: turn up your top cellar card (5 white)"
     assert labels[4] == ("Draught: turn up your top 5 cellar cards (5 white, 4 white, 3 ale, "
                          "2 lager and 1 lager)")
     assert labels[5] == "Draught only your overflow (1 dark)"
