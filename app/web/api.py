@@ -14,6 +14,7 @@ from pydantic import BaseModel, Field, StrictInt
 from app.games.base import IllegalMove, options_schema
 from app.rooms.errors import StaleVersion
 from app.rooms.models import ChatLine, RoomInfo, Snapshot
+from app.rooms.records import game_record
 from app.web.deps import (
     GamesDep,
     HostTokenDep,
@@ -229,3 +230,15 @@ async def chat_history(code: str, rooms: RoomsDep, seat_token: SeatTokenDep) -> 
              dependencies=[Depends(limit_chat)])
 async def chat(code: str, body: ChatBody, rooms: RoomsDep, seat_token: SeatTokenDep) -> ChatLine:
     return await rooms.chat(code, await rooms.viewer(code, seat_token), body.text)
+
+
+@router.get("/rooms/{code}/games/{game_no}/record", responses=ERRORS)
+async def get_game_record(
+    code: str, game_no: int, rooms: RoomsDep, seat_token: SeatTokenDep
+) -> dict[str, Any]:
+    """A finished game's record (issue 14): game, options, seed, players, every move
+    with its seat and version, the outcome. `python -m app.replay` replays it. 409
+    `game_running` while the game runs (the seed would show every hand), 404
+    `no_record` for a game the room has not finished; whoever may watch the room may
+    fetch it."""
+    return await game_record(rooms, code, game_no, seat_token)
