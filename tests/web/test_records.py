@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 import random
+import sqlite3
 import subprocess
 import sys
 from pathlib import Path
@@ -129,7 +130,9 @@ async def test_a_record_that_does_not_replay_is_refused_with_the_reason(
         await person.aclose()
 
 
-async def test_replay_pages_step_and_refuse_bad_input_and_strangers(app: FastAPI) -> None:
+async def test_replay_pages_step_and_refuse_bad_input_and_strangers(
+    app: FastAPI, sqlite_url: str,
+) -> None:
     code, people = await seated_room(app, "null-bock", 3, spectators=False)
     async with client(app) as stranger:
         await play_out(code, people, people[0], seed=5)
@@ -161,8 +164,21 @@ async def test_replay_pages_step_and_refuse_bad_input_and_strangers(app: FastAPI
     assert not any(f'data-card="{c}"' in mine.text for c in ann_only)  # seat 1's eyes
     room_page = await ann.get(f"/r/{code}")
     assert f'href="/r/{code}/games/1"' in room_page.text
+    # A game that ended before the games table existed: its record comes from the room.
+    with sqlite3.connect(sqlite_url.split("///", 1)[1]) as db:
+        assert db.execute("DELETE FROM games WHERE room_code = ?", (code,)).rowcount == 1
+    rebuilt = (await ann.get(f"/api/rooms/{code}/games/1/record")).json()
+    assert rebuilt == {**record, "finished_at": None}
+    assert f'href="/r/{code}/games/1"' in (await ann.get(f"/r/{code}")).text
+    with sqlite3.connect(sqlite_url.split("///", 1)[1]) as db:  # put the row back
+        db.execute("INSERT INTO games (room_code, game_no, game_id, options, seed, players, "
+                   "started_version, outcome, finished_at) VALUES (?, 1, ?, ?, ?, ?, ?, ?, ?)",
+                   (code, record["game"], json.dumps(record["options"]), record["seed"],
+                    json.dumps(record["players"]), record["started_version"],
+                    json.dumps(record["outcome"]), record["finished_at"]))
     await ann.post(f"/api/rooms/{code}/rematch")  # game 2 runs: game 1 stays replayable
-    assert (await ann.get(f"/api/rooms/{code}/games/1/record")).json() == record
+    assert (await ann.get(f"/api/rooms/{code}/games/1/record")).json()["moves"] == record[
+        "moves"]
     running = await ann.get(f"/r/{code}/games/2/step/0")
     assert running.status_code == 409
     for person in people:
