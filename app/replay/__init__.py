@@ -13,7 +13,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from app.games.base import IllegalMove, InvalidOptions, Rules, parse_options
+from app.games.base import IllegalMove, InvalidOptions, Rules, listed_move, parse_options
 
 
 class ReplayError(Exception):
@@ -28,8 +28,18 @@ class Replay:
 
     @property
     def outcome(self) -> dict[str, Any] | None:
-        outcome: dict[str, Any] | None = self.rules.view(self.states[-1], None)["outcome"]
+        return outcome_of(self.rules, self.states[-1])
+
+
+def outcome_of(rules: Rules[Any], state: Any) -> dict[str, Any] | None:
+    """The outcome as the server shows it: the view's (docs/contracts.md §1), or the
+    rules' for a game whose views carry none."""
+    view = rules.view(state, None)
+    if "outcome" in view:
+        outcome: dict[str, Any] | None = view["outcome"]
         return outcome
+    result = rules.outcome(state)
+    return result.to_json() if result else None
 
 
 def _field(record: Mapping[str, Any], key: str, kind: type | tuple[type, ...]) -> Any:
@@ -62,8 +72,11 @@ def replay(record: Mapping[str, Any], games: Mapping[str, Rules[Any]]) -> Replay
         seat, move = entry.get("seat"), entry.get("move")
         if not isinstance(seat, int) or not 0 <= seat < len(players):
             raise ReplayError(f"Move {i + 1} (version {at}) has no valid seat.")
+        listed = listed_move(rules.legal_moves(state, seat), move)
         try:
-            state, _events = rules.apply(state, seat, rules.check(state, seat, move))
+            if listed is None:  # exactly what the server accepts, types included
+                raise IllegalMove(rules.refusal(state, seat, move))
+            state, _events = rules.apply(state, seat, listed)
         except IllegalMove as exc:
             raise ReplayError(f"Move {i + 1} (version {at}) by seat {seat} is illegal: "
                               f"{exc.reason}") from exc

@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING, Any
 
 from app.db.records import game_values
 from app.games.base import IllegalMove, Rules
+from app.replay import outcome_of
 from app.rooms import errors
 from app.rooms.bots import bot_rng, choose_move
 from app.rooms.live import LiveRoom
@@ -69,7 +70,7 @@ class Pipeline(_Base):
             stamp = self._stamp(live.record, seat, to_act, cause)  # turn timers
             events = stamp.events + events
             # the move that ends the game writes the game's record (issue 14)
-            game = None if to_act else game_values(live.record, rules.view(state, None)["outcome"])
+            game = None if to_act else game_values(live.record, outcome_of(rules, state))
             if await self.repo.commit_move(
                 live.record.code, at, live.record.game_no, seat, chosen,
                 [e.to_json() for e in events], encoded, status,

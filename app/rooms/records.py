@@ -14,7 +14,7 @@ from collections import OrderedDict
 from typing import TYPE_CHECKING, Any
 
 from app.db.records import Records, StoredGame, players_of
-from app.replay import Replay, ReplayError, replay
+from app.replay import Replay, ReplayError, outcome_of, replay
 from app.rooms import errors
 
 if TYPE_CHECKING:
@@ -38,7 +38,7 @@ def _from_room(live: LiveRoom) -> StoredGame | None:
     if room.status != "finished" or room.seed is None or live.rules is None \
             or live.state is None or not live.movers:
         return None
-    outcome = live.rules.view(live.state, None)["outcome"]
+    outcome = outcome_of(live.rules, live.state)
     return StoredGame(room.code, room.game_no, room.game_id, room.options, room.seed,
                       players_of(room), live.movers[0][0] - 1, outcome, None)
 
