@@ -18,12 +18,13 @@ if TYPE_CHECKING:  # repository.py imports INSERT_GAME from here
     from app.db.repository import RoomRecord
 
 # The game's first move is the room's smallest version of that game_no: the finishing
-# move is already appended in this transaction, so the subquery is never empty.
+# move is already appended in this transaction, so the subquery is never empty. (Its
+# parameters have names of their own: PostgreSQL deduces one type per parameter.)
 INSERT_GAME = text(
     "INSERT INTO games (room_code, game_no, game_id, options, seed, players, "
     "started_version, outcome, finished_at) VALUES (:code, :game_no, :game_id, :options, "
-    ":seed, :players, (SELECT MIN(version) - 1 FROM moves WHERE room_code = :code "
-    "AND game_no = :game_no), :outcome, :at)"
+    ":seed, :players, (SELECT MIN(version) - 1 FROM moves WHERE room_code = :in_code "
+    "AND game_no = :in_game_no), :outcome, :at)"
 ).bindparams(bindparam("options", type_=JSON), bindparam("players", type_=JSON),
              bindparam("outcome", type_=JSON), bindparam("at", type_=DateTime(timezone=True)))
 

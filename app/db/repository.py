@@ -339,7 +339,8 @@ class Repository:
                 })
                 if game is not None:
                     await connection.execute(INSERT_GAME, {
-                        **game, "code": code, "game_no": game_no, "at": at})
+                        **game, "code": code, "game_no": game_no, "at": at,
+                        "in_code": code, "in_game_no": game_no})
         except IntegrityError:
             return False
         return True
