@@ -21,9 +21,10 @@ run: $(STAMP)
 	$(BIN)/uvicorn app.main:app --factory --host $(HOST) --port $(PORT) --no-server-header \
 		--proxy-headers --forwarded-allow-ips '$(FORWARDED_ALLOW_IPS)'
 
+# One pytest-xdist worker per core: each has its own PostgreSQL database and Redis db.
 test: $(STAMP)
 	$(BIN)/ruff check .
-	$(BIN)/pytest
+	$(BIN)/pytest -n auto --durations=25
 
 lint: $(STAMP)
 	$(BIN)/ruff check .

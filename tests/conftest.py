@@ -35,11 +35,42 @@ def _required(var: str) -> str:
     pytest.skip(f"{var} not set")
 
 
+# Under pytest-xdist each worker ("gw0", "gw1", ...) gets a database and a Redis db of
+# its own, so workers never drop each other's schema or read each other's messages.
+WORKER = os.environ.get("PYTEST_XDIST_WORKER", "")
+WORKER_NO = int(WORKER[2:]) if WORKER.startswith("gw") and WORKER[2:].isdigit() else 0
+
+
+def _worker_postgres(url: str) -> str:
+    """The worker's own database beside the given one (the given one for no worker)."""
+    if not WORKER:
+        return url
+    base, _, name = url.rpartition("/")
+    return f"{base}/{name}_{WORKER}"
+
+
+def _worker_redis(url: str) -> str:
+    """The worker's own Redis db number (given db + worker number)."""
+    base, _, db = url.rpartition("/")
+    if not WORKER or not db.isdigit():
+        return url
+    return f"{base}/{int(db) + WORKER_NO}"
+
+
 async def _reset_postgres(url: str) -> None:
     import asyncpg  # the test database is dropped and remade for every test
 
     dsn = url.replace("postgresql+asyncpg://", "postgresql://", 1)
-    conn = await asyncpg.connect(dsn)
+    try:
+        conn = await asyncpg.connect(dsn)
+    except asyncpg.InvalidCatalogNameError:  # a worker's database, made on first use
+        base, _, name = dsn.rpartition("/")
+        admin = await asyncpg.connect(f"{base}/postgres")
+        try:
+            await admin.execute(f'CREATE DATABASE "{name}"')
+        finally:
+            await admin.close()
+        conn = await asyncpg.connect(dsn)
     try:
         await conn.execute("DROP SCHEMA IF EXISTS public CASCADE; CREATE SCHEMA public;")
     finally:
@@ -72,7 +103,7 @@ def sqlite_url(tmp_path: Path) -> str:
 @pytest.fixture
 def postgres_url() -> str:
     """The PostgreSQL test database, emptied and migrated for this test."""
-    url = _required("TEST_DATABASE_URL")
+    url = _worker_postgres(_required("TEST_DATABASE_URL"))
     asyncio.run(_reset_postgres(url))
     migrate_sync(url)
     return url
@@ -88,7 +119,7 @@ def database_url(request: pytest.FixtureRequest) -> str:
 
 @pytest.fixture
 def redis_url() -> Iterator[str]:
-    url = _required("TEST_REDIS_URL")
+    url = _worker_redis(_required("TEST_REDIS_URL"))
     import redis
 
     client = redis.Redis.from_url(url)

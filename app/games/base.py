@@ -330,3 +330,17 @@ def listed_move(moves: Sequence[Move], move: Any) -> Move | None:
     if not isinstance(move, dict):
         return None
     return next((m for m in moves if same_json(m, move)), None)
+
+
+def opening_of(events: Sequence[Event]) -> list[JSON]:
+    """The public events of a game's set-up ("Round 1.", the deal), for its state to
+    keep: the server logs only what moves return, so the first move logs them
+    (docs/contracts.md §2: the log is grouped by round from its first line, so the
+    round's event leads even where the set-up deals before it begins the round)."""
+    public = [e for e in events if e.to is None]
+    return [e.to_json() for e in sorted(public, key=lambda e: e.kind != "round")]
+
+
+def with_opening(opening: Sequence[Mapping[str, Any]], events: list[Event]) -> list[Event]:
+    """`events` of a move, after the set-up's `opening` when this is the first move."""
+    return [Event.from_json(e) for e in opening] + events

@@ -7,7 +7,7 @@ from typing import Any
 
 import pytest
 
-from app.games.base import IllegalMove, Rules
+from app.games.base import IllegalMove, Rules, parse_options
 from app.games.registry import GAMES
 from tests.games.conformance import check_replay, play_checked, scrambles
 from tests.games.toy import HighCard
@@ -76,3 +76,21 @@ def test_toy_refuses_with_reason() -> None:
     with pytest.raises(IllegalMove) as exc:
         toy.apply(state, 0, {"type": "pick", "card": 999})
     assert "cannot" in exc.value.reason
+
+
+@pytest.mark.parametrize("game_id", sorted(GAMES))
+def test_the_first_move_logs_round_1_first_and_only_once(game_id: str) -> None:
+    """docs/contracts.md §2: the log is grouped by round from its first line. Set-up
+    events reach the log only through the first move; the state goes through its JSON
+    between moves, as it does in the database."""
+    rules = GAMES[game_id]
+    state = rules.decode(rules.encode(rules.setup(
+        rules.min_players, parse_options(rules.Options, {}), 3)))
+    kinds = []
+    for _ in range(2):
+        seat = min(rules.to_act(state))
+        state, events = rules.apply(state, seat, rules.legal_moves(state, seat)[0])
+        state = rules.decode(rules.encode(state))
+        kinds.append([e.kind for e in events])
+    assert kinds[0][0] == "round", kinds[0]
+    assert "round" not in kinds[1], kinds[1]

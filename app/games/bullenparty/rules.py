@@ -19,8 +19,10 @@ from app.games.base import (
     RulesBase,
     Viewer,
     open_view,
+    opening_of,
     rank_by,
     seed_state,
+    with_opening,
 )
 from app.games.bullenparty import bots, flow, moves, scramble, views
 from app.games.bullenparty.cards import (
@@ -73,7 +75,9 @@ class Bullenparty(RulesBase):
             zeros_out=zeros[players:],
             bull_stack=list(BULL_STACK),
         )
-        flow.start_round(state, [])
+        events: list[Event] = []
+        flow.start_round(state, events)
+        state.opening = opening_of(events)
         return state
 
     def to_act(self, state: State) -> frozenset[int]:
@@ -87,6 +91,9 @@ class Bullenparty(RulesBase):
         new = state.copy()
         events: list[Event] = []
         flow.play(new, seat, move, events)
+        if state.opening:
+            new.opening = []
+            events = with_opening(state.opening, events)
         return new, events
 
     def refusal(self, state: State, seat: int, move: Any) -> str:

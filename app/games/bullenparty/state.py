@@ -84,6 +84,9 @@ class State:
     drawn: int | None = None  # the card a zero bidder turned up, before placing it
     # The last play, public only (see views.last_view): seat, cards, from, to, text.
     last: dict[str, Any] | None = None
+    # the set-up's public events, logged with the first move (base.opening_of);
+    # replaced, never mutated
+    opening: list[dict[str, Any]] = field(default_factory=list)
 
     @property
     def current(self) -> int | None:
@@ -109,6 +112,7 @@ class State:
             list(self.queue),
             self.drawn,
             None if self.last is None else {**self.last, "cards": list(self.last["cards"])},
+            self.opening,
         )
 
 

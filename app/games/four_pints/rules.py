@@ -22,7 +22,9 @@ from app.games.base import (
     RulesBase,
     Viewer,
     open_view,
+    opening_of,
     seed_state,
+    with_opening,
 )
 from app.games.four_pints import bots, flow, moves, views
 from app.games.four_pints.cards import SPILLED, beer_deck, buying_deck
@@ -56,6 +58,7 @@ class FourPintsPlease(RulesBase):
         events: list[Event] = []
         flow.refill(state, events)
         flow.start_turn(state, state.first, events)
+        state.opening = opening_of(events)
         return state
 
     def to_act(self, state: FourPintsState) -> frozenset[int]:
@@ -71,6 +74,9 @@ class FourPintsPlease(RulesBase):
         new = state.copy()
         events: list[Event] = []
         flow.apply(new, move, events)
+        if state.opening:
+            new.opening = []
+            events = with_opening(state.opening, events)
         return new, events
 
     def refusal(self, state: FourPintsState, seat: int, move: Any) -> str:

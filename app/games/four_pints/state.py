@@ -45,6 +45,9 @@ class FourPintsState:
     first: int = 0  # the starting seat: a round begins each time play comes back to it
     round: int = 0
     last: dict[str, Any] | None = None  # the last play, for the board (see views.py)
+    # the set-up's public events, logged with the first move (base.opening_of);
+    # replaced, never mutated
+    opening: list[dict[str, Any]] = field(default_factory=list)
 
     @classmethod
     def new(cls, players: int, rng: int) -> FourPintsState:
@@ -91,6 +94,7 @@ class FourPintsState:
             self.first,
             self.round,
             None if self.last is None else {**self.last, "cards": list(self.last["cards"])},
+            self.opening,
         )
 
     def encode(self) -> dict[str, Any]:

@@ -19,7 +19,9 @@ from app.games.base import (
     RulesBase,
     Viewer,
     open_view,
+    opening_of,
     seed_state,
+    with_opening,
 )
 from app.games.null_bock import bots, flow, moves, rounds, views
 from app.games.null_bock.cards import (
@@ -106,7 +108,9 @@ class NullBock(RulesBase):
             passes=0,
             scores=[0] * players,
         )
-        rounds.deal(state, first, [])
+        events: list[Event] = []
+        rounds.deal(state, first, events)
+        state.opening = opening_of(events)
         return state
 
     def to_act(self, state: NullBockState) -> frozenset[int]:
@@ -119,7 +123,11 @@ class NullBock(RulesBase):
         self, state: NullBockState, seat: int, move: Move
     ) -> tuple[NullBockState, list[Event]]:
         move = self.check(state, seat, move)
-        return flow.apply(state, seat, move)
+        new, events = flow.apply(state, seat, move)
+        if state.opening:
+            new.opening = []
+            events = with_opening(state.opening, events)
+        return new, events
 
     def refusal(self, state: NullBockState, seat: int, move: Any) -> str:
         return moves.refusal(state, seat, move)

@@ -48,6 +48,9 @@ class NullBockState:
     last: JSON | None = None
     """The last play, public only: {"seat", "cards", "from", "to", "text"}. Replaced,
     never mutated; None at the start of a round."""
+    opening: list[JSON] = field(default_factory=list)
+    """The set-up's public events, logged with the first move (base.opening_of).
+    Replaced, never mutated."""
 
     def copy(self) -> NullBockState:
         """A copy sharing nothing mutable with self (last_round and round_points'
@@ -74,6 +77,7 @@ class NullBockState:
             last_round=self.last_round,
             round_points=list(self.round_points),
             last=self.last,
+            opening=self.opening,
         )
 
     def encode(self) -> JSON:

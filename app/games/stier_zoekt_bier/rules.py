@@ -18,8 +18,10 @@ from app.games.base import (
     RulesBase,
     Viewer,
     open_view,
+    opening_of,
     rank_by,
     seed_state,
+    with_opening,
 )
 from app.games.stier_zoekt_bier import bots, flow, moves
 from app.games.stier_zoekt_bier import cards as C
@@ -88,6 +90,7 @@ class StierZoektBier(RulesBase):
         events: list[Event] = []
         flow.start_round(state, events)
         flow.settle(state, events)
+        state.opening = opening_of(events)
         return state
 
     def to_act(self, state: State) -> frozenset[int]:
@@ -101,6 +104,9 @@ class StierZoektBier(RulesBase):
         new = state.clone()
         events: list[Event] = []
         flow.play(new, seat, move, events)
+        if state.opening:
+            new.opening = []
+            events = with_opening(state.opening, events)
         return new, events
 
     def refusal(self, state: State, seat: int, move: Any) -> str:

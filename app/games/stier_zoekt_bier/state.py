@@ -128,6 +128,9 @@ class State:
     summary_round: int | None = None
     """The round whose summary shows, until the next public play (`summary_at`)."""
     summary_at: int = -1
+    opening: list[JSON] = field(default_factory=list)
+    """The set-up's public events, logged with the first move (base.opening_of).
+    Replaced, never mutated."""
 
     @property
     def grand_cafe(self) -> bool:
@@ -147,6 +150,7 @@ class State:
             list(self.bull_deck), list(self.bulls_out), list(self.middle),
             [seat.clone() for seat in self.seats], self.draught_pos, list(self.ranking),
             self.choose_pos, self.plays, self.last, self.summary_round, self.summary_at,
+            self.opening,
         )
 
 
@@ -183,6 +187,7 @@ def encode(state: State) -> JSON:
         "last": state.last,
         "summary_round": state.summary_round,
         "summary_at": state.summary_at,
+        "opening": state.opening,
         "seats": [_encode_seat(seat) for seat in state.seats],
     }
     for pile in _STATE_PILES:
@@ -230,6 +235,7 @@ def decode(data: dict[str, Any]) -> State:
         last=data.get("last"),
         summary_round=data.get("summary_round"),
         summary_at=data.get("summary_at", -1),
+        opening=list(data.get("opening", [])),
     )
 
 
