@@ -9,7 +9,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: run test lint bench clean
+.PHONY: run test lint bench clean messages
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -32,6 +32,11 @@ lint: $(STAMP)
 
 bench: $(STAMP)
 	$(BIN)/python -m bench
+
+# Extract the pages' message ids (pyproject.toml [tool.babel]) and update
+# app/locale/*/messages.po; `python -m app.i18n.extract` updates every domain.
+messages: $(STAMP)
+	$(BIN)/python -m app.i18n.extract messages
 
 clean:
 	rm -rf $(VENV) .pytest_cache .ruff_cache .mypy_cache

@@ -11,6 +11,8 @@
   let deadlines = {}; // seat -> epoch ms (absolute, so every viewer's countdown agrees)
   let away = [];
   let gone = {}; // seat -> epoch ms its last socket closed
+  // app.js reads the page's phrases; timers.js loads first, so it asks at each use
+  const t = (key, vars) => (window.StammtischWords ? window.StammtischWords(key, vars) : key);
   const me = () => (room.dataset.seat === "" ? null : Number(room.dataset.seat));
 
   function clockText(ms) {
@@ -20,14 +22,14 @@
 
   function agoText(ms) {
     const min = Math.floor(ms / 60000);
-    if (min < 1) return "offline just now";
-    if (min < 60) return "offline " + min + " min";
-    return "offline " + Math.floor(min / 60) + " h " + (min % 60) + " min";
+    if (min < 1) return t("offline_now");
+    if (min < 60) return t("offline_min", { min: min });
+    return t("offline_hours", { h: Math.floor(min / 60), min: min % 60 });
   }
 
   // One child span per host element, made once and kept up to date.
   function mark(el, cls, text, label) {
-    let span = el.querySelector(":scope > ." + cls);
+    let span = el.querySelector(":scope > ." + cls.split(" ").join("."));
     if (text === null) {
       if (span) span.remove();
       return;
@@ -49,7 +51,7 @@
     }
     el.dataset.deadline = String(at);
     const left = at - Date.now();
-    mark(el, "countdown", clockText(left), clockText(left) + " left to decide");
+    mark(el, "countdown", clockText(left), t("left", { time: clockText(left) }));
     el.classList.toggle("is-hurry", left < 10000);
   }
 
@@ -58,7 +60,7 @@
     document.querySelectorAll("#panel .seatlist__seat").forEach((el) => {
       const seat = el.dataset.seat;
       countdown(el, playing ? deadlines[seat] : undefined);
-      mark(el, "badge badge--away", away.includes(Number(seat)) ? "away" : null);
+      mark(el, "badge badge--away", away.includes(Number(seat)) ? t("away") : null);
       const since = gone[seat];
       mark(el, "seatlist__gone", since && el.dataset.name ? agoText(Date.now() - since) : null);
     });
@@ -93,7 +95,9 @@
 
   document.addEventListener("click", (event) => {
     if (!event.target.closest("#im-back")) return;
+    // Sent over the socket: no page load. Without a socket the form posts /r/{code}/back.
     if (window.stammtisch && window.stammtisch.send({ type: "back" })) {
+      event.preventDefault();
       event.target.closest("#im-back").hidden = true;
     }
   });

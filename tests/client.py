@@ -5,6 +5,7 @@ from __future__ import annotations
 import asyncio
 import json
 import random
+import ssl
 from collections.abc import Callable
 from typing import Any
 
@@ -13,13 +14,17 @@ from websockets.asyncio.client import ClientConnection, connect
 
 from tests.live import LiveServer
 
+# The servers are plain HTTP on 127.0.0.1; one TLS context for every client, because
+# making one per client (httpx's default) loads the CA store each time (~0.2 s loaded).
+TLS = ssl.create_default_context()
+
 
 class Person:
     """One browser: cookies from the JSON API, a socket that sends them."""
 
     def __init__(self, server: LiveServer) -> None:
         self.server = server
-        self.http = httpx.AsyncClient(base_url=server.url, timeout=10)
+        self.http = httpx.AsyncClient(base_url=server.url, timeout=10, verify=TLS)
         self.ws: ClientConnection | None = None
         self.inbox: list[dict[str, Any]] = []
         self.log: list[str] = []  # the game log this socket holds (docs/contracts.md §3)
@@ -38,7 +43,8 @@ class Person:
             await self.ws.close()
             self.ws = None
         self.server = server
-        self.http = httpx.AsyncClient(base_url=server.url, timeout=10, cookies=cookies)
+        self.http = httpx.AsyncClient(base_url=server.url, timeout=10, cookies=cookies,
+                                      verify=TLS)
 
     async def api(self, method: str, path: str, **kwargs: Any) -> httpx.Response:
         return await self.http.request(method, path, **kwargs)

@@ -6,6 +6,7 @@ import socket
 import threading
 import time
 
+import httpx
 import uvicorn
 from fastapi import FastAPI
 
@@ -17,8 +18,12 @@ class LiveServer:
         self.sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
         self.sock.bind(("127.0.0.1", 0))
         self.port: int = self.sock.getsockname()[1]
+        # Idle keep-alive connections stay open a minute: on a loaded machine a client's
+        # next request may come seconds later, and a server closing the connection just
+        # as it is reused makes a ReadError that is no fault of the app.
         config = uvicorn.Config(app, log_level="warning", lifespan="on", server_header=False,
-                                ws="websockets-sansio", timeout_graceful_shutdown=2)
+                                ws="websockets-sansio", timeout_graceful_shutdown=2,
+                                timeout_keep_alive=60)
         self.server = uvicorn.Server(config)
         self.thread = threading.Thread(target=self._run, daemon=True)
 
@@ -40,6 +45,10 @@ class LiveServer:
             if not self.thread.is_alive() or time.monotonic() > deadline:
                 raise RuntimeError("the test server did not start")
             time.sleep(0.02)
+        # FastAPI builds its routes' dependency models at the first request, and two
+        # servers in one process share the route objects: building them in two threads
+        # at once can fail. One request that walks every route builds them here.
+        httpx.get(f"{self.url}/_/warm-up", timeout=20)
 
     def stop(self) -> None:
         if self.thread.is_alive():

@@ -3,110 +3,40 @@
 Every write that must not race is a conditional UPDATE checked by its rowcount
 (`... WHERE version = :v`, `... WHERE token_hash IS NULL`), so two processes on one
 database cannot both win; the move log's unique (room, version) is the second guard.
+The move log's part is app/db/moves.py; the records handed out, app/db/records.py.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from datetime import UTC, datetime
+from datetime import datetime
 from typing import Any
 
 from sqlalchemy import (
-    JSON,
-    CursorResult,
-    DateTime,
-    bindparam,
-    case,
     delete,
-    func,
     or_,
     select,
-    text,
     update,
 )
-from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncEngine, AsyncSession, async_sessionmaker
 
 from app.db.models import ChatRow, MoveRow, RoomRow, SeatRow
-from app.db.records import INSERT_GAME
+from app.db.moves import MoveLog
+from app.db.movewriter import MoveWriter
+from app.db.records import MoveRecord, RoomRecord, SeatRecord, now
+from app.db.records import rowcount as _rowcount
+
+__all__ = ["MoveRecord", "Repository", "RoomRecord", "SeatRecord", "now"]
 
 
-def now() -> datetime:
-    return datetime.now(UTC)
-
-
-@dataclass(frozen=True)
-class SeatRecord:
-    index: int
-    name: str | None
-    token_hash: str | None
-    bot: bool
-    level: str | None = None
-    away: bool = False  # a bot plays for this person (turn timers)
-    timeouts: int = 0  # timeouts in a row
-
-
-@dataclass(frozen=True)
-class MoveRecord:
-    """One stored move as the live room keeps it: who, its events, who acts after."""
-
-    version: int
-    seat: int
-    events: tuple[dict[str, Any], ...]
-    to_act: frozenset[int] | None
-
-
-@dataclass(frozen=True)
-class RoomRecord:
-    code: str
-    game_id: str
-    options: dict[str, Any]
-    public: bool
-    spectators: bool
-    status: str
-    version: int
-    game_no: int
-    seed: int | None
-    state: dict[str, Any] | None
-    host_token_hash: str
-    host_seat: int | None
-    seats: tuple[SeatRecord, ...]
-    turn_timer: int = 0  # seconds per decision; 0: off
-    deadlines: dict[str, int] | None = None  # {"seat": epoch ms} of the seats to act
-
-
-def _count_timeout(code: str, seat: int, timeout: bool) -> Any:
-    """The UPDATE of a seat's timeouts in a row: +1 (two make it away), or cleared."""
-    where = update(SeatRow).where(SeatRow.room_code == code, SeatRow.index == seat)
-    if timeout:
-        return where.values(timeouts=SeatRow.timeouts + 1,
-                            away=case((SeatRow.timeouts >= 1, True), else_=SeatRow.away))
-    return where.where(or_(SeatRow.away.is_(True), SeatRow.timeouts > 0)).values(
-        timeouts=0, away=False)
-
-
-# The statements of a move, made once (their SQL is compiled once per dialect).
-_ADVANCE = text(
-    "UPDATE rooms SET version = :new_version, state = :state, status = :status, "
-    "updated_at = :at WHERE code = :code AND version = :version AND status = 'playing'"
-).bindparams(bindparam("state", type_=JSON), bindparam("at", type_=DateTime(timezone=True)))
-_APPEND = text(
-    "INSERT INTO moves (room_code, game_no, version, seat, move, events, created_at, "
-    "seen_version, to_act) VALUES (:code, :game_no, :version, :seat, :move, :events, :at, "
-    ":seen, :to_act)"
-).bindparams(bindparam("move", type_=JSON), bindparam("events", type_=JSON),
-             bindparam("to_act", type_=JSON), bindparam("at", type_=DateTime(timezone=True)))
-
-
-def _rowcount(result: Any) -> int:
-    assert isinstance(result, CursorResult)
-    return result.rowcount
-
-
-class Repository:
+class Repository(MoveLog):
     def __init__(self, sessions: async_sessionmaker[AsyncSession]) -> None:
         self.sessions = sessions
         self.engine: AsyncEngine = sessions.kw["bind"]
+        self.writer = MoveWriter.for_engine(self.engine)  # SQLite's one-trip move write
+
+    async def close(self) -> None:
+        if self.writer is not None:
+            await self.writer.close()
 
     async def create_room(
         self, code: str, game_id: str, options: dict[str, Any], seats: int, public: bool,
@@ -271,95 +201,6 @@ class Repository:
             )
             await self._touch(session, code)
             return True
-
-    async def begin_game(
-        self, code: str, from_version: int, from_status: str, state: dict[str, Any], seed: int,
-        deadlines: dict[str, int] | None = None,
-    ) -> bool:
-        """waiting/finished -> playing at version+1 with a fresh state: a new game_no."""
-        async with self.sessions.begin() as session:
-            result = await session.execute(
-                update(RoomRow)
-                .where(RoomRow.code == code, RoomRow.version == from_version,
-                       RoomRow.status == from_status)
-                .values(status="playing", version=from_version + 1, state=state, seed=seed,
-                        game_no=RoomRow.game_no + 1, deadlines=deadlines, updated_at=now())
-            )
-            return _rowcount(result) == 1
-
-    async def reopen(self, code: str, from_version: int) -> bool:
-        """finished -> waiting (a rematch with an empty seat): the host starts it."""
-        async with self.sessions.begin() as session:
-            result = await session.execute(
-                update(RoomRow)
-                .where(RoomRow.code == code, RoomRow.version == from_version,
-                       RoomRow.status == "finished")
-                .values(status="waiting", version=from_version + 1, state=None,
-                        updated_at=now())
-            )
-            return _rowcount(result) == 1
-
-    async def commit_move(
-        self, code: str, version: int, game_no: int, seat: int, move: dict[str, Any],
-        events: list[dict[str, Any]], state: dict[str, Any], status: str,
-        seen_version: int | None = None, to_act: list[int] | None = None,
-        deadlines: dict[str, int] | None = None, timeout: bool | None = None,
-        game: dict[str, Any] | None = None,
-    ) -> bool:
-        """Store the new state and append the move, in one transaction, iff the room is
-        still at `version`. False means another writer got there first. `seen_version`:
-        the version the mover saw; `to_act`: the seats to act after this move.
-        Turn timers: `deadlines` (when given) replace the room's; `timeout` True counts a
-        timeout of `seat` (the second in a row makes it away), False (the person moved)
-        clears its count and away. `game` (the move ends the game): the values of the
-        game's record (app/db/records.py), written in this transaction."""
-        # Two prepared statements on one connection, no ORM unit of work and no
-        # statement built per call: this runs for every move.
-        at = now()
-        try:
-            async with self.engine.begin() as connection:
-                result = await connection.execute(_ADVANCE, {
-                    "code": code, "version": version, "new_version": version + 1,
-                    "state": state, "status": status, "at": at,
-                })
-                if _rowcount(result) != 1:
-                    await connection.rollback()
-                    return False
-                if deadlines is not None:
-                    await connection.execute(
-                        update(RoomRow).where(RoomRow.code == code)
-                        .values(deadlines=deadlines))
-                if timeout is not None:
-                    await connection.execute(_count_timeout(code, seat, timeout))
-                await connection.execute(_APPEND, {
-                    "code": code, "game_no": game_no, "version": version + 1, "seat": seat,
-                    "move": move, "events": events, "at": at,
-                    "seen": version if seen_version is None else seen_version,
-                    "to_act": to_act,
-                })
-                if game is not None:
-                    await connection.execute(INSERT_GAME, {
-                        **game, "code": code, "game_no": game_no, "at": at,
-                        "in_code": code, "in_game_no": game_no})
-        except IntegrityError:
-            return False
-        return True
-
-    async def moves(self, code: str, game_no: int, after_version: int = 0) -> list[MoveRow]:
-        async with self.sessions() as session:
-            rows = await session.scalars(
-                select(MoveRow).where(MoveRow.room_code == code, MoveRow.game_no == game_no,
-                                      MoveRow.version > after_version)
-                .order_by(MoveRow.version)
-            )
-            return list(rows)
-
-    async def move_count(self, code: str) -> int:
-        async with self.sessions() as session:
-            count = await session.scalar(
-                select(func.count()).select_from(MoveRow).where(MoveRow.room_code == code)
-            )
-            return int(count or 0)
 
     async def add_chat(self, code: str, seat: int | None, name: str, text: str) -> datetime:
         at = now()

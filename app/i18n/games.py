@@ -7,7 +7,8 @@ with `{p0}` name placeholders, and `data`. A game that speaks other languages ha
 - `event_text(event, _, n_) -> str`: the event's sentence, `{p0}` placeholders kept;
 - `localize_view(view, _, n_) -> dict`: a copy of a view with every human text in it
   (`last.text`, `summary` title/parts/notes, prompts) in the language;
-- `card_words(code, _, n_) -> str`: a card as its face names it.
+- `card_words(code, _, n_) -> str`: a card as its face names it;
+- optionally `refusal_text(reason, _, n_) -> str`: a refused move's reason.
 
 `_` is `gettext` and `n_` is `ngettext` of the game's catalogue (domain = the game id,
 `app/locale/<lang>/LC_MESSAGES/<game-id>.po`), so a phrases module needs no I/O and
@@ -23,6 +24,7 @@ from types import ModuleType
 from typing import Any
 
 from app.games.base import Event
+from app.games.registry import GAMES
 from app.i18n.catalog import DEFAULT, translations
 
 JSON = dict[str, Any]
@@ -31,12 +33,16 @@ JSON = dict[str, Any]
 @cache
 def phrasebook(game_id: str) -> ModuleType | None:
     """The game's `phrases` module, or None for a game that speaks only English."""
-    package = "app.games." + game_id.replace("-", "_")
+    # The package is the rules object's (four-pints-please lives in app.games.four_pints).
+    rules = GAMES.get(game_id)
+    if rules is None:  # a game outside the registry (the tests' toy): English only
+        return None
+    package = type(rules).__module__.rpartition(".")[0]
     try:
         return import_module(package + ".phrases")
     except ModuleNotFoundError as missing:
-        if missing.name != package + ".phrases":
-            raise
+        if missing.name not in (package, package + ".phrases"):
+            raise  # a phrases module that is there but broken must say so
         return None
 
 
@@ -67,3 +73,12 @@ def card_words(game_id: str, code: str, lang: str = DEFAULT) -> str:
     if book is None:
         return code
     return str(book.card_words(code, *_callables(game_id, lang)))
+
+
+def refusal_text(game_id: str, reason: str, lang: str = DEFAULT) -> str:
+    """A refused move's reason (`IllegalMove.reason`, English) in `lang`, where the game's
+    phrases know it; otherwise as it is."""
+    book = phrasebook(game_id)
+    if book is None or lang == DEFAULT or not hasattr(book, "refusal_text"):
+        return reason
+    return str(book.refusal_text(reason, *_callables(game_id, lang)))

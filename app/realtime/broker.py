@@ -78,6 +78,10 @@ class LocalFanout:
     async def last_unsubscribed(self, channel: str) -> None:
         """Called when a channel loses its last local subscriber."""
 
+    async def following(self, channel: str) -> None:
+        """Returns once messages published on `channel` reach this process (every
+        subscriber waits for it, so none misses what is published after it entered)."""
+
     @asynccontextmanager
     async def subscribe(self, channel: str) -> AsyncIterator[Subscriber]:
         subscriber = Subscriber(channel)
@@ -86,6 +90,7 @@ class LocalFanout:
         try:
             if first:
                 await self.first_subscriber(channel)
+            await self.following(channel)
             yield subscriber
         finally:
             self.subscribers[channel].discard(subscriber)

@@ -49,24 +49,47 @@ class Hub:
             defaultdict(dict)
         )
         self._ids = itertools.count(1)
+        # A room's presence message, made once per change (and second) for all its
+        # sockets: each report reaches every socket, and making it is O(sockets).
+        self._epoch: dict[str, int] = defaultdict(int)
+        self._texts: dict[str, tuple[tuple[int, int], str]] = {}
+
+    def presence_text(self, code: str, make: Any) -> str:
+        """`make()` (the room's presence message), remade when presence here changed
+        or at most once a second (reports of other processes expire with time)."""
+        key = (self._epoch[code], int(self.clock()))
+        hit = self._texts.get(code)
+        if hit is not None and hit[0] == key:
+            return hit[1]
+        text: str = make()
+        self._texts[code] = (key, text)
+        return text
+
+    def _changed(self, code: str) -> None:
+        self._epoch[code] += 1
 
     async def join(self, code: str, seat: int | None) -> int:
         conn = next(self._ids)
         self.local[code][conn] = seat
+        self._changed(code)
         await self._announce(code)
         return conn
 
     async def move(self, code: str, conn: int, seat: int | None) -> None:
         if self.local[code].get(conn, -1) != seat:
             self.local[code][conn] = seat
+            self._changed(code)
             await self._announce(code)
 
     async def leave(self, code: str, conn: int) -> None:
         before = self.connected_seats(code)
         self.local[code].pop(conn, None)
+        self._changed(code)
         if not self.local[code]:
             del self.local[code]
             self.remote.pop(code, None)
+            self._texts.pop(code, None)
+            self._epoch.pop(code, None)
         self._note_gone(code, before)
         await self._announce(code)
 
@@ -77,6 +100,7 @@ class Hub:
         if not isinstance(origin, str) or not isinstance(code, str) or origin == self.origin:
             return False
         new = origin not in self.remote[code]
+        self._changed(code)
         before = self.connected_seats(code)
         seats = frozenset(s for s in message.get("seats", []) if isinstance(s, int))
         spectators = message.get("spectators", 0)

@@ -1,7 +1,9 @@
 """The Redis broker: several app processes behind a proxy serve the same rooms.
 
 One Redis pub/sub connection per process follows exactly the channels this process has
-local subscribers for; one reader task hands each message to the local fan-out.
+local subscribers for; one reader task hands each message to the local fan-out. A new
+subscription counts once Redis has confirmed it (the reader sees the confirmation), so
+a subscriber misses nothing published after `subscribe` has let it in.
 """
 
 from __future__ import annotations
@@ -18,6 +20,10 @@ from app.realtime.broker import LocalFanout, Message
 
 log = logging.getLogger(__name__)
 
+# How long a subscriber waits for Redis to confirm its channel; then it goes on (a slow
+# Redis must not hang a socket, and what it misses it catches up by version).
+CONFIRM_SECONDS = 5.0
+
 
 class RedisBroker(LocalFanout):
     def __init__(self, url: str) -> None:
@@ -26,11 +32,12 @@ class RedisBroker(LocalFanout):
         self.client: aioredis.Redis | None = None
         self.pubsub: Any = None
         self.reader: asyncio.Task[None] | None = None
+        self.confirming: dict[str, asyncio.Future[None]] = {}  # SUBSCRIBE sent, not confirmed
 
     async def connect(self) -> None:
         self.client = aioredis.from_url(self.url, decode_responses=True)
         await self.client.ping()
-        self.pubsub = self.client.pubsub(ignore_subscribe_messages=True)
+        self.pubsub = self.client.pubsub()
         # A pubsub needs one subscription before get_message may be called.
         await self.pubsub.subscribe("stammtisch:hello")
         self.reader = asyncio.create_task(self._read())
@@ -51,7 +58,17 @@ class RedisBroker(LocalFanout):
         await self.client.publish(channel, json.dumps(message))
 
     async def first_subscriber(self, channel: str) -> None:
+        self.confirming[channel] = asyncio.get_running_loop().create_future()
         await self.pubsub.subscribe(channel)
+
+    async def following(self, channel: str) -> None:
+        confirmed = self.confirming.get(channel)
+        if confirmed is None:
+            return
+        try:
+            await asyncio.wait_for(asyncio.shield(confirmed), CONFIRM_SECONDS)
+        except TimeoutError:
+            log.warning("redis did not confirm the subscription to %s in time", channel)
 
     async def last_unsubscribed(self, channel: str) -> None:
         with contextlib.suppress(Exception):
@@ -66,6 +83,11 @@ class RedisBroker(LocalFanout):
             except Exception:  # a dropped connection: redis-py reconnects on next call
                 log.exception("redis pub/sub read failed")
                 await asyncio.sleep(0.5)
+                continue
+            if raw is not None and raw.get("type") == "subscribe":
+                confirmed = self.confirming.pop(raw["channel"], None)
+                if confirmed is not None and not confirmed.done():
+                    confirmed.set_result(None)
                 continue
             if raw is None or raw.get("type") != "message":
                 continue

@@ -15,13 +15,13 @@ arrives while it runs makes it look again before it stops. `close()` cancels the
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import logging
 import random
 from collections.abc import Awaitable, Callable, Sequence
 from typing import Any
 
 from app.games.base import Rules, listed_move
+from app.rooms.tasks import RoomTasks
 
 log = logging.getLogger(__name__)
 
@@ -71,23 +71,22 @@ class BotRunner:
         self._waiting = waiting
         self._step = step
         self.delay = max(0, delay_ms) / 1000
-        self._tasks: dict[str, asyncio.Task[None]] = {}
+        self.tasks = RoomTasks("bots")
         self._again: set[str] = set()
-        self._closed = False
 
     def nudge(self, code: str) -> None:
         """Something changed in `code`: make sure a runner looks at it."""
-        if self._closed:
-            return
-        task = self._tasks.get(code)
-        if task is not None and not task.done():
+        if self.tasks.running(code):
             self._again.add(code)
             return
-        self._tasks[code] = asyncio.create_task(self._run(code), name=f"bots:{code}")
+        self.tasks.start(code, lambda: self._run(code))
 
     def running(self, code: str) -> bool:
-        task = self._tasks.get(code)
-        return task is not None and not task.done()
+        return self.tasks.running(code)
+
+    async def idle(self, code: str) -> None:
+        """Returns once no bot of `code` is to move here (for tests and shutdown)."""
+        await self.tasks.idle(code)
 
     async def _run(self, code: str) -> None:
         try:
@@ -99,22 +98,9 @@ class BotRunner:
                     return
                 await asyncio.sleep(self.delay)
                 await self._step(code)
-        except asyncio.CancelledError:
-            raise
-        except Exception:  # logged; the next nudge (a move, a socket) tries again
-            log.exception("bots in room %s stopped", code)
         finally:
             self._again.discard(code)
-            if self._tasks.get(code) is asyncio.current_task():
-                del self._tasks[code]
 
     async def close(self) -> None:
         """Cancel every runner and wait for them (at app shutdown)."""
-        self._closed = True
-        tasks = list(self._tasks.values())
-        for task in tasks:
-            task.cancel()
-        for task in tasks:
-            with contextlib.suppress(asyncio.CancelledError):
-                await task
-        self._tasks.clear()
+        await self.tasks.close()

@@ -6,10 +6,10 @@ A move is applied to it only after the database has stored it (write-through), s
 never ahead of the database; a room another process moved is caught up by reading only
 the moves after this room's version, once for all the sockets here.
 
-A `Frame` is one viewer's picture at one version (view, log, names), made once and
-shared by every socket of that viewer; the web layer keeps its rendered board and
-messages in `Frame.cache`. A room nobody here watches is not kept: each use reads it
-fresh, so a process never serves a copy it has stopped following on the bus.
+A `Frame` is one viewer's picture at one version in one language (view, log, names),
+made once and shared by every socket of that viewer and language; the web layer keeps
+its rendered board and messages in `Frame.cache`. A room nobody here watches is not
+kept: each use reads it fresh, so a process never serves a copy it has stopped following on the bus.
 """
 
 from __future__ import annotations
@@ -21,6 +21,7 @@ from typing import Any
 
 from app.db.repository import MoveRecord, Repository, RoomRecord
 from app.games.base import Event, Rules, listed_move, parse_options
+from app.i18n import DEFAULT
 from app.rooms.locks import RoomLocks
 from app.rooms.loglines import LogLine, ViewerLog
 from app.rooms.models import ChatLine
@@ -43,6 +44,7 @@ class Frame:
     cache: dict[Any, Any] = field(default_factory=dict)
     # turn timers: {"deadlines": {"seat": epoch ms}, "away": [seats]} (issue 11)
     timers: dict[str, Any] = field(default_factory=dict)
+    lang: str = DEFAULT
 
 
 def timers_of(record: RoomRecord) -> dict[str, Any]:
@@ -72,14 +74,14 @@ class LiveRoom:
         self.moves: list[tuple[int, list[Event]]] = []
         self.movers: list[tuple[int, int]] = []  # (version, seat) of this game's moves
         self.acting: dict[int, frozenset[int]] = {}
-        self.logs: dict[int | None, ViewerLog] = {}
+        self.logs: dict[tuple[int | None, str], ViewerLog] = {}  # (seat, language)
         self._renew()
         self._add(moves)
 
     def _renew(self) -> None:
         """The state or the seats changed: views and names are made again."""
         self.names = display_names(self.record)
-        self.frames: dict[int | None, Frame] = {}
+        self.frames: dict[tuple[int | None, str], Frame] = {}  # (seat, language)
         if self.state is not None and self.rules is not None:
             self.acting[self.record.version] = frozenset(self.rules.to_act(self.state))
 
@@ -151,9 +153,9 @@ class LiveRoom:
             known = self.acting[version] = frozenset(self.rules.to_act(first))
         return known or frozenset()
 
-    def frame(self, seat: int | None) -> Frame:
-        """`seat`'s picture now (None: a spectator), made once per version."""
-        made = self.frames.get(seat)
+    def frame(self, seat: int | None, lang: str = DEFAULT) -> Frame:
+        """`seat`'s picture now (None: a spectator) in `lang`, made once per version."""
+        made = self.frames.get((seat, lang))
         if made is not None:
             return made
         view = outcome = None
@@ -165,14 +167,14 @@ class LiveRoom:
             else:
                 result = self.rules.outcome(self.state)
                 outcome = result.to_json() if result else None
-            log = self.logs.get(seat)
+            log = self.logs.get((seat, lang))
             if log is None:
-                log = self.logs[seat] = ViewerLog(seat)
+                log = self.logs[seat, lang] = ViewerLog(seat, self.record.game_id, lang)
             lines = log.extend(self.moves, self.names)
         made = Frame(self.version, self.record.game_no, seat, self.record.status,
                      self.names, view, outcome, list(lines), self.record.game_id,
-                     timers=timers_of(self.record))
-        self.frames[seat] = made
+                     timers=timers_of(self.record), lang=lang)
+        self.frames[seat, lang] = made
         return made
 
 

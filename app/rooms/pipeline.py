@@ -9,7 +9,7 @@ import dataclasses
 import logging
 from typing import TYPE_CHECKING, Any
 
-from app.db.records import game_values
+from app.db.game_records import game_values
 from app.games.base import IllegalMove, Rules
 from app.replay import outcome_of
 from app.rooms import errors

@@ -3,7 +3,7 @@ record of a finished game as JSON, its replay (cached: a finished game never cha
 and the list of a room's finished games.
 
 The record is built from the `games` row written with the game's last move
-(app/db/records.py); a room whose current game ended before that table existed gets its
+(app/db/game_records.py); a room whose current game ended before that table existed gets its
 record from the rooms row. Nothing here is served while the game runs: the OPEN view and
 the seed would show every hand.
 """
@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections import OrderedDict
 from typing import TYPE_CHECKING, Any
 
-from app.db.records import Records, StoredGame, players_of
+from app.db.game_records import Records, StoredGame, players_of
 from app.replay import Replay, ReplayError, outcome_of, replay
 from app.rooms import errors
 

@@ -30,6 +30,7 @@ from typing import Any
 
 from app.db.repository import Repository, RoomRecord
 from app.games.base import Rules
+from app.i18n import DEFAULT
 from app.realtime.broker import Broker, channel
 from app.rooms import errors
 from app.rooms.bots import BotRunner
@@ -75,6 +76,7 @@ class RoomService(Seating, Pipeline, Chat, Timers):
         """Stop the bot runners (at shutdown); moves already stored stay stored."""
         await self.bots.close()
         await self.timers.close()
+        await self.repo.close()  # the connection kept for moves goes back to the pool
 
     # -- reading -------------------------------------------------------------
 
@@ -154,18 +156,20 @@ class RoomService(Seating, Pipeline, Chat, Timers):
     async def is_host(self, code: str, token: str | None) -> bool:
         return token_matches(token, (await self._live(code)).record.host_token_hash)
 
-    async def frame(self, code: str, seat: int | None) -> Frame:
-        """`seat`'s picture of the room now, shared by every socket of that viewer."""
-        return (await self._live(code)).frame(seat)
+    async def frame(self, code: str, seat: int | None, lang: str = DEFAULT) -> Frame:
+        """`seat`'s picture of the room now in `lang`, shared by every socket of that
+        viewer and language."""
+        return (await self._live(code)).frame(seat, lang)
 
     async def snapshot(
-        self, code: str, seat: int | None, *, at_least: int | None = None
+        self, code: str, seat: int | None, *, at_least: int | None = None,
+        lang: str = DEFAULT,
     ) -> Snapshot:
         """`seat`'s view, the last LOG_LINES lines of its log (as text) and the names."""
         live = await self._live(code)
         if at_least is not None and live.version < at_least:
             live = await self.live.ensure(code, at_least) or live
-        frame = live.frame(seat)
+        frame = live.frame(seat, lang)
         return Snapshot(
             version=frame.version, seat=seat, status=frame.status,  # type: ignore[arg-type]
             view=frame.view, log=[line["text"] for line in frame.log[-LOG_LINES:]],

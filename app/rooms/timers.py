@@ -14,7 +14,6 @@ epoch ms), so tests move time by hand.
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import dataclasses
 import logging
 from dataclasses import dataclass, field
@@ -25,6 +24,7 @@ from app.games.base import Event
 from app.rooms import errors
 from app.rooms.bots import bot_rng, choose_move
 from app.rooms.live import LiveRoom
+from app.rooms.tasks import RoomTasks
 
 if TYPE_CHECKING:
     from app.rooms.service import RoomService
@@ -201,43 +201,24 @@ class TimerRunner:
 
     def __init__(self, service: Timers, clock: Any, enabled: bool = True) -> None:
         self.service, self.clock = service, clock
-        self._tasks: dict[str, asyncio.Task[None]] = {}
-        self._closed = not enabled
+        self.tasks = RoomTasks("turn timer", enabled)
 
     def nudge(self, code: str) -> None:
-        if self._closed:
-            return
-        task = self._tasks.get(code)
-        if task is not None and not task.done():
-            task.cancel()  # only ever cancelled while it sleeps (the check is shielded)
-        self._tasks[code] = asyncio.create_task(self._run(code), name=f"timer:{code}")
+        # only ever cancelled while it sleeps (the check is shielded)
+        self.tasks.cancel(code)
+        self.tasks.start(code, lambda: self._run(code))
 
     async def _run(self, code: str) -> None:
-        try:
-            while True:
-                due = await self.service._next_deadline(code)
-                if due is None:
-                    return
-                wait = (due - self.clock()) / 1000
-                if wait > 0:
-                    await asyncio.sleep(min(wait, LONGEST_SLEEP))
-                    continue
-                if await asyncio.shield(self.service.check_timers(code)) is None:
-                    await asyncio.sleep(1)  # passed but not ours to act on: look again
-        except asyncio.CancelledError:
-            raise
-        except Exception:
-            log.exception("turn timer of room %s stopped", code)
-        finally:
-            if self._tasks.get(code) is asyncio.current_task():
-                del self._tasks[code]
+        while True:
+            due = await self.service._next_deadline(code)
+            if due is None:
+                return
+            wait = (due - self.clock()) / 1000
+            if wait > 0:
+                await asyncio.sleep(min(wait, LONGEST_SLEEP))
+                continue
+            if await asyncio.shield(self.service.check_timers(code)) is None:
+                await asyncio.sleep(1)  # passed but not ours to act on: look again
 
     async def close(self) -> None:
-        self._closed = True
-        tasks = list(self._tasks.values())
-        for task in tasks:
-            task.cancel()
-        for task in tasks:
-            with contextlib.suppress(asyncio.CancelledError):
-                await task
-        self._tasks.clear()
+        await self.tasks.close()

@@ -6,25 +6,28 @@ three players (people, not bots), not measurements.
 
 from __future__ import annotations
 
+from app.web.words import N_
+
 BLURBS: dict[str, tuple[str, str]] = {
     "null-bock": (
-        "Stags fight for does: play a card into the Arena or on an Edge; the best harem wins.",
-        "about 20 minutes",
+        N_("Stags fight for does: play a card into the Arena or on an Edge; the best harem "
+           "wins."),
+        N_("about 20 minutes"),
     ),
     "stier-zoekt-bier": (
-        "Draft beer into a secret cellar, outbid the others for bulls and serve each bull "
-        "its favourite beer.",
-        "about 40 minutes",
+        N_("Draft beer into a secret cellar, outbid the others for bulls and serve each "
+           "bull its favourite beer."),
+        N_("about 40 minutes"),
     ),
     "four-pints-please": (
-        "Push your luck: turn up buying cards one by one and buy pints; first to 12 points "
-        "wins.",
-        "about 20 minutes",
+        N_("Push your luck: turn up buying cards one by one and buy pints; first to 12 "
+           "points wins."),
+        N_("about 20 minutes"),
     ),
     "bullenparty": (
-        "Bid for rows of numbered cards: build one big pile of bull heads, keep the others "
-        "small.",
-        "about 30 minutes",
+        N_("Bid for rows of numbered cards: build one big pile of bull heads, keep the "
+           "others small."),
+        N_("about 30 minutes"),
     ),
 }
 

@@ -19,6 +19,7 @@ from app.games.base import Rules
 from app.realtime.hub import Hub
 from app.rooms.service import RoomService
 from app.settings import Settings
+from app.web.language import get_language
 from app.web.limits import Limiter
 
 COOKIE_MAX_AGE = 60 * 60 * 24 * 30
@@ -98,6 +99,7 @@ RoomsDep = Annotated[RoomService, Depends(get_rooms)]
 HubDep = Annotated[Hub, Depends(get_hub)]
 SeatTokenDep = Annotated[str | None, Depends(get_seat_token)]
 HostTokenDep = Annotated[str | None, Depends(get_host_token)]
+LanguageDep = Annotated[str, Depends(get_language)]
 
 
 def set_token_cookie(response: Response, settings: Settings, name: str, token: str) -> None:

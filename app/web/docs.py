@@ -5,12 +5,11 @@ from __future__ import annotations
 
 from fastapi import APIRouter, Request
 from fastapi.responses import HTMLResponse, Response
-from fastapi.templating import Jinja2Templates
 
-from app.web.render import environment
+from app.web.templating import Pages
 
 router = APIRouter(include_in_schema=False)
-templates = Jinja2Templates(env=environment())
+templates = Pages()
 
 
 @router.get("/docs", response_class=HTMLResponse)

@@ -11,10 +11,13 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from app.games.base import Rules, options_schema
+from app.i18n import DEFAULT
 from app.rooms.models import SeatInfo
 from app.web.errors import FormError
+from app.web.speech import _, speaking
+from app.web.words import SCRIPT
 
-__all__ = ["FormError", "options_from_form", "room_params", "seat_rows"]
+__all__ = ["FormError", "offline_text", "options_from_form", "room_params", "seat_rows"]
 
 
 def room_params(rules: Rules[Any], form: Mapping[str, Any]) -> dict[str, Any]:
@@ -60,7 +63,26 @@ def options_from_form(rules: Rules[Any], form: Mapping[str, Any]) -> dict[str, A
     return options
 
 
-def seat_rows(seats: Sequence[SeatInfo]) -> list[dict[str, Any]]:
+def seat_rows(seats: Sequence[SeatInfo], now_ms: int, lang: str = DEFAULT) -> list[dict[str, Any]]:
     """The room's seats as plain dicts for the templates (every field the service
-    gives, a bot's level included once the service has one)."""
-    return [seat.model_dump() for seat in seats]
+    gives, a bot's level included once the service has one), and `offline`: how long a
+    disconnected person's seat has been without a socket (issue 11.3), or None."""
+    rows = []
+    for seat in seats:
+        row = seat.model_dump()
+        gone = seat.gone_since if seat.name and not seat.bot else None
+        row["offline"] = offline_text(now_ms - gone, lang) if gone is not None else None
+        rows.append(row)
+    return rows
+
+
+def offline_text(ms: int, lang: str = DEFAULT) -> str:
+    """The words static/timers.js paints live (agoText, the same messages): the page
+    says the same, in the viewer's language."""
+    minutes = max(0, ms) // 60_000
+    with speaking(lang):
+        if minutes < 1:
+            return _(SCRIPT["offline_now"])
+        if minutes < 60:
+            return _(SCRIPT["offline_min"]) % {"min": minutes}
+        return _(SCRIPT["offline_hours"]) % {"h": minutes // 60, "min": minutes % 60}

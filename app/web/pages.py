@@ -14,7 +14,6 @@ from urllib.parse import quote, urlsplit
 
 from fastapi import APIRouter, HTTPException, Request
 from fastapi.responses import HTMLResponse, RedirectResponse, Response
-from fastapi.templating import Jinja2Templates
 
 from app.games.base import options_schema
 from app.rooms.errors import NotSeated
@@ -28,6 +27,7 @@ from app.web.deps import (
     Games,
     GamesDep,
     HostTokenDep,
+    LanguageDep,
     RoomsDep,
     SeatTokenDep,
     SettingsDep,
@@ -38,11 +38,13 @@ from app.web.deps import (
     set_token_cookie,
 )
 from app.web.errors import NOT_FOUND, USER_ERRORS, FormError, alert_message
-from app.web.render import environment, render_board
-from app.web.rulebook import rules_html
+from app.web.render import render_board
+from app.web.rulebook import rules_html, rules_lang
+from app.web.templating import Pages
+from app.web.words import N_
 
 router = APIRouter(include_in_schema=False)
-templates = Jinja2Templates(env=environment())
+templates = Pages()
 
 
 def _games(games: Games) -> list[dict[str, Any]]:
@@ -92,7 +94,7 @@ async def create_room(
     form = await request.form()
     rules = games.get(str(form.get("game", "")))
     if rules is None:
-        return _back("/", "Choose a game.")
+        return _back("/", N_("Choose a game."))
 
     async def act() -> Response:
         limit_new_rooms(request)  # over the limit: the lobby's alert says so
@@ -114,7 +116,7 @@ async def play_with_bots(
     form = await request.form()
     rules = games.get(str(form.get("game", "")))
     if rules is None:
-        return _back("/", "Choose a game.")
+        return _back("/", N_("Choose a game."))
     seats = min(max(rules.min_players, 3), rules.max_players)
 
     async def act() -> Response:
@@ -140,18 +142,21 @@ async def join(code: str = "") -> Response:
     path = urlsplit(text).path.rstrip("/")
     text = path.rsplit("/", 1)[-1] if "/" in path else text
     if not text.isalnum():
-        return _back("/", "That is not a room code.")
+        return _back("/", N_("That is not a room code."))
     return _back(f"/r/{text}")
 
 
 @router.get("/rules/{game_id}", response_class=HTMLResponse)
-async def rules_page(request: Request, game_id: str, games: GamesDep) -> Response:
+async def rules_page(
+    request: Request, game_id: str, games: GamesDep, lang: LanguageDep
+) -> Response:
     rules = games.get(game_id)
-    text = rules_html(rules.id) if rules is not None else None
+    text = rules_html(rules.id, lang) if rules is not None else None
     if rules is None or text is None:
         raise HTTPException(404, "No such game.")
     return templates.TemplateResponse(
-        request, "rules.html", {"title": rules.title, "rules_html": text}
+        request, "rules.html",
+        {"title": rules.title, "rules_html": text, "rules_lang": rules_lang(rules.id, lang)}
     )
 
 
@@ -164,7 +169,8 @@ async def card_faces(request: Request, games: GamesDep) -> Response:
 
 
 async def _room_context(
-    rooms: RoomService, games: Games, code: str, token: str | None, host_token: str | None
+    rooms: RoomService, games: Games, code: str, token: str | None, host_token: str | None,
+    lang: str,
 ) -> dict[str, Any]:
     info = await rooms.room(code)
     try:
@@ -179,21 +185,22 @@ async def _room_context(
         "seat": seat,
         "is_host": is_host,
         "title": rules.title if rules else info.game_id,
-        "seats": forms.seat_rows(info.seats),
+        "seats": forms.seat_rows(info.seats, rooms.clock(), lang),
         "board_html": None,
         "log": [],
         "version": info.version,
-        "rules_html": rules_html(info.game_id),
+        "rules_html": rules_html(info.game_id, lang),
+        "rules_lang": rules_lang(info.game_id, lang),
     }
     if not admitted:
         context["no_spectators"] = True
         return context
     context["games_played"] = await finished_games(rooms, code)  # their replays
-    snap = await rooms.snapshot(code, seat)
+    snap = await rooms.snapshot(code, seat, lang=lang)
     if snap.view is not None:
         context["version"] = snap.version
         context["log"] = snap.log
-        context["board_html"] = render_board(info.game_id, snap.view, seat, snap.names)
+        context["board_html"] = render_board(info.game_id, snap.view, seat, snap.names, lang)
     return context
 
 
@@ -206,10 +213,10 @@ def _not_found(request: Request) -> Response:
 @router.get("/r/{code}", response_class=HTMLResponse)
 async def room_page(
     request: Request, code: str, rooms: RoomsDep, games: GamesDep, token: SeatTokenDep,
-    host_token: HostTokenDep, error: str | None = None,
+    host_token: HostTokenDep, lang: LanguageDep, error: str | None = None,
 ) -> Response:
     try:
-        context = await _room_context(rooms, games, code, token, host_token)
+        context = await _room_context(rooms, games, code, token, host_token, lang)
     except NOT_FOUND:
         return _not_found(request)
     context["error"] = error
@@ -219,11 +226,11 @@ async def room_page(
 @router.get("/r/{code}/panel", response_class=HTMLResponse)
 async def room_panel(
     request: Request, code: str, rooms: RoomsDep, games: GamesDep, token: SeatTokenDep,
-    host_token: HostTokenDep,
+    host_token: HostTokenDep, lang: LanguageDep,
 ) -> Response:
     """The seats and the controls, re-fetched by the script when the room changes."""
     try:
-        context = await _room_context(rooms, games, code, token, host_token)
+        context = await _room_context(rooms, games, code, token, host_token, lang)
     except NOT_FOUND:
         return _not_found(request)
     return templates.TemplateResponse(request, "_panel.html", context)
@@ -233,7 +240,7 @@ def _seat_index(text: str) -> int:
     try:
         return int(text)
     except ValueError as exc:
-        raise FormError("Choose a seat.") from exc
+        raise FormError(N_("Choose a seat.")) from exc
 
 
 @router.post("/r/{code}/seat")
@@ -312,6 +319,16 @@ async def add_bot(
         return await rooms.add_bot(code, host_token, seat, level)
 
     return await _host_seat_form(request, code, host_token, add)
+
+
+@router.post("/r/{code}/back")
+async def back(code: str, rooms: RoomsDep, token: SeatTokenDep) -> Response:
+    """"I'm back" without JavaScript: the bot that plays for this away seat stops."""
+    async def act() -> Response:
+        await rooms.back(code, token)
+        return _back(f"/r/{code}")
+
+    return await _attempt(f"/r/{code}", act)
 
 
 @router.post("/r/{code}/rematch")

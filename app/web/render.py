@@ -7,6 +7,11 @@ scores (`boards/_outcome.html`) follow the board; with a final summary, the boar
 `m.summary` is the display (added here if a board leaves it out). So there is one
 result display, and a live update that ends the game shows it without a reload. A
 hidden `.board-turn` tells the page shell who must act (header, seat list, title dot).
+
+Every render speaks one language: `speaking(lang)` sets it for the current context
+(a `ContextVar`), and the environment's `gettext`/`ngettext`/`card_words` read it. So
+two renders in two languages at once (two tasks, two threads) never mix, and imported
+macros see the language without being imported "with context".
 """
 
 from __future__ import annotations
@@ -15,20 +20,73 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
-from jinja2 import Environment, FileSystemLoader, select_autoescape
+from jinja2 import Environment, FileSystemLoader, pass_context, select_autoescape
+from jinja2.runtime import Context
+from markupsafe import Markup
+
+from app.i18n import DEFAULT, translations
+from app.i18n import games as game_words
+from app.web.speech import LANG, _, current_language, speaking
+from app.web.words import script_words, status_word
 
 TEMPLATES = Path(__file__).resolve().parents[2] / "templates"
 
 
+class ViewEnvironment(Environment):
+    """Views are dicts: `view.edges` looks up the key first. (Jinja tries the attribute
+    first, and the AttributeError of every lookup was a tenth of a board's render.)"""
+
+    def getattr(self, obj: Any, attribute: str) -> Any:
+        if type(obj) is dict:
+            try:
+                return obj[attribute]
+            except KeyError:
+                pass
+        return super().getattr(obj, attribute)
+
+
+# Jinja's "newstyle" gettext: the template passes its variables, we format and escape.
+@pass_context
+def _gettext(context: Context, message: str, **variables: Any) -> str:
+    text = translations(LANG.get()).gettext(message)
+    if context.eval_ctx.autoescape:
+        text = Markup(text)
+    return text % variables  # as Jinja's own: a literal "%" is "%%" in the msgid
+
+
+@pass_context
+def _ngettext(context: Context, singular: str, plural: str, n: int, **variables: Any) -> str:
+    variables.setdefault("num", n)
+    text = translations(LANG.get()).ngettext(singular, plural, n)
+    if context.eval_ctx.autoescape:
+        text = Markup(text)
+    return text % variables
+
+
+def card_words(game_id: str, code: str, fallback: str = "") -> str:
+    """A card's name in the current language. Until a game has its phrases, the board's
+    own English words (`fallback`) stand; the code only if there are none."""
+    words = game_words.card_words(game_id, code, LANG.get())
+    return fallback if words == code and fallback else words
+
+
 @lru_cache(maxsize=1)
 def environment() -> Environment:
-    env = Environment(
+    env = ViewEnvironment(
         loader=FileSystemLoader(TEMPLATES),
         autoescape=select_autoescape(["html"]),
         trim_blocks=True,
         lstrip_blocks=True,
+        extensions=["jinja2.ext.i18n"],
     )
+    env.policies["ext.i18n.trimmed"] = True  # a {% trans %} block's text, one line
+    env.newstyle_gettext = True  # type: ignore[attr-defined]
+    # Templates call `gettext(...)`: boards use `_` as a throwaway name ({% set _ = %}).
+    env.globals.update(gettext=_gettext, ngettext=_ngettext, _=_gettext,
+                       card_words=card_words, current_language=current_language,
+                       status_word=status_word, script_words=script_words)
     env.filters["move_label"] = move_label
+    env.filters["translated"] = _  # a message handed over (an alert): as it is, translated
     return env
 
 
@@ -39,6 +97,7 @@ def move_label(move: dict[str, Any]) -> str:
     return " ".join(parts)
 
 
+@lru_cache(maxsize=64)
 def board_template(game_id: str) -> str:
     """The partial that draws `game_id`'s board: its own, or the generic fallback."""
     name = f"boards/{game_id}.html"
@@ -47,10 +106,19 @@ def board_template(game_id: str) -> str:
     return name
 
 
-def render_board(game_id: str, view: dict[str, Any], seat: int | None, names: list[str]) -> str:
-    """The board HTML for one viewer."""
+def render_board(game_id: str, view: dict[str, Any], seat: int | None, names: list[str],
+                 lang: str = DEFAULT) -> str:
+    """The board HTML for one viewer, in `lang` (its view's texts localised first)."""
+    view = game_words.localize_view(game_id, view, lang)
+    with speaking(lang):
+        return _render_board(game_id, view, seat, names)
+
+
+def _render_board(game_id: str, view: dict[str, Any], seat: int | None,
+                  names: list[str]) -> str:
     env = environment()
-    board = env.get_template(board_template(game_id)).render(view=view, seat=seat, names=names)
+    board = env.get_template(board_template(game_id)).render(
+        view=view, seat=seat, names=names)
     to_act = " ".join(str(int(s)) for s in view.get("to_act") or [])
     turn = f'<div class="board-turn" hidden data-to-act="{to_act}"></div>'
     summary = view.get("summary") or {}
@@ -74,7 +142,7 @@ def outcome_rows(outcome: dict[str, Any], names: list[str]) -> list[dict[str, An
     rows = [
         {
             "seat": s,
-            "name": names[s] if s < len(names) else f"Seat {s + 1}",
+            "name": names[s] if s < len(names) else _("Seat %(n)s") % {"n": s + 1},
             "score": score,
             "rank": outcome["ranks"][s],
             "winner": s in winners,

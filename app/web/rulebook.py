@@ -2,6 +2,8 @@
 
 The texts are copies of the binding rules files, kept in the repository
 (`app/rules_text/<game-id>.md`) because the app never reads outside it at run time.
+Their translations are `app/rules_text/<lang>/<game-id>.md`; a game whose rules are not
+translated yet shows the English text.
 """
 
 from __future__ import annotations
@@ -12,6 +14,7 @@ from pathlib import Path
 
 from markupsafe import Markup
 
+from app.i18n import DEFAULT, LANGUAGES
 from app.web.markdown import to_html
 
 RULES_DIR = Path(__file__).resolve().parents[1] / "rules_text"
@@ -25,18 +28,29 @@ _ALIASES = {
 }
 
 
-def rules_file(game_id: str) -> Path | None:
+def rules_file(game_id: str, lang: str = DEFAULT) -> Path | None:
     stem = _ALIASES.get(game_id, game_id)
     if not _GAME_ID.fullmatch(stem):  # never a path from the URL: "..", "/", 300 x "x"
         return None
+    if lang in LANGUAGES and lang != DEFAULT:
+        translated = RULES_DIR / lang / f"{stem}.md"
+        if translated.is_file():
+            return translated
     path = RULES_DIR / f"{stem}.md"
     return path if path.is_file() else None
 
 
-@lru_cache(maxsize=16)
-def rules_html(game_id: str) -> Markup | None:
-    """The game's rules as safe HTML, or None when the game has no rules text."""
-    path = rules_file(game_id)
+def rules_lang(game_id: str, lang: str = DEFAULT) -> str:
+    """The language the rules of `game_id` are shown in for `lang` (English if untranslated):
+    the page marks the text with it (`lang="en"` inside a German page)."""
+    path = rules_file(game_id, lang)
+    return path.parent.name if path is not None and path.parent != RULES_DIR else DEFAULT
+
+
+@lru_cache(maxsize=64)
+def rules_html(game_id: str, lang: str = DEFAULT) -> Markup | None:
+    """The game's rules as safe HTML in `lang` (else English), or None without any."""
+    path = rules_file(game_id, lang)
     if path is None:
         return None
     # to_html escapes every character of the source before adding its own tags.

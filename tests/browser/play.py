@@ -82,6 +82,14 @@ def take_seat(page: Page, name: str) -> None:
     expect(page.locator("#panel .is-you .seatlist__name")).to_have_text(name)
 
 
+def api(context: BrowserContext, base_url: str, path: str, body: dict[str, Any]) -> Any:
+    """A JSON API call with this browser's cookies (the seat and host cookies it sets
+    stay in the context, as if a page had made the call)."""
+    response = context.request.post(base_url + path, data=body)
+    assert response.ok, f"{path}: {response.status} {response.text()}"
+    return response.json()
+
+
 def open_table(
     browser: Browser,
     base_url: str,
@@ -90,25 +98,35 @@ def open_table(
     options: dict[str, Any] | None = None,
     spectator: bool = True,
     viewport: dict[str, int] | None = None,
+    bots: int = 0,
+    **context: Any,
 ) -> Table:
-    """Host opens a private room; everyone else joins by the link; the host starts."""
+    """A private room, its seats taken, started: the host makes it and everyone takes
+    their seat over the JSON API in their own browser (the lobby form and the seat form
+    have tests of their own; here they would only cost page loads), `bots` seats after
+    the people get random bots; then every page opens the link and the host presses
+    Start on the page. `context`: more options for every browser context."""
     errors: list[str] = []
-    host_ctx, host = new_page(browser, errors, viewport=viewport)
-    link = create_room(host, base_url, game_id, len(names), options or {})
-    code = link.rstrip("/").rsplit("/", 1)[-1]
+    host_ctx, host = new_page(browser, errors, viewport=viewport, **context)
+    room = api(host_ctx, base_url, "/api/rooms", {
+        "game": game_id, "options": options or {}, "seats": len(names) + bots})
+    code = room["code"]
+    link = f"{base_url}/r/{code}"
     table = Table(link, code, [host], contexts=[host_ctx], errors=errors)
-    take_seat(host, names[0])
+    api(host_ctx, base_url, f"/api/rooms/{code}/seats", {"name": names[0]})
     for name in names[1:]:
-        ctx, page = new_page(browser, errors, viewport=viewport)
+        ctx, page = new_page(browser, errors, viewport=viewport, **context)
         table.contexts.append(ctx)
-        page.goto(link)
-        take_seat(page, name)
+        api(ctx, base_url, f"/api/rooms/{code}/seats", {"name": name})
         table.players.append(page)
+    for seat in range(len(names), len(names) + bots):
+        api(host_ctx, base_url, f"/api/rooms/{code}/bots", {"seat": seat, "level": "random"})
     if spectator:
-        ctx, page = new_page(browser, errors, viewport=viewport)
+        ctx, page = new_page(browser, errors, viewport=viewport, **context)
         table.contexts.append(ctx)
-        page.goto(link)
         table.spectator = page
+    for page in table.pages():
+        page.goto(link)
     expect(host.locator("#start")).to_be_enabled()
     host.locator("#start").click()
     for page in table.pages():
@@ -130,6 +148,39 @@ FINAL = "#board .final-scores, #board .summary--final"
 # What a person can click first: a card (or control) with one move, or a card to pick.
 CONTROLS = "#board .move:not(.dest):enabled, #board .pick:enabled"
 
+# One round trip per page and move: wait (in the page) until it shows version `v`,
+# then say what it offers. Polls every 10 ms (a board arrives over the socket).
+_SYNC = """async ([v, controls, final, limit]) => {
+  const room = document.getElementById("room");
+  const t0 = performance.now();
+  while (Number(room.dataset.version) < v) {
+    if (performance.now() - t0 > limit) return null;
+    await new Promise((done) => setTimeout(done, 10));
+  }
+  return {version: Number(room.dataset.version),
+          controls: document.querySelectorAll(controls).length,
+          final: document.querySelector(final) !== null};
+}"""
+# The controls as a person sees them: their names and pick ids, in document order.
+_LIST = """sel => Array.from(document.querySelectorAll(sel), (b) =>
+  [b.getAttribute("aria-label") || b.textContent.trim(), b.dataset.pick || null])"""
+
+
+@dataclass
+class Seen:
+    version: int
+    controls: int
+    final: bool
+
+
+def sync(page: Page, at_least: int) -> Seen:
+    """`page` once it shows board `at_least` (fails after DEFAULT_TIMEOUT_MS)."""
+    got = page.evaluate(_SYNC, [at_least, CONTROLS, FINAL, DEFAULT_TIMEOUT_MS])
+    if got is None:
+        alert = page.locator("#messages").inner_text()
+        raise AssertionError(f"no board {at_least} (at {version(page)}): {alert!r}")
+    return Seen(got["version"], got["controls"], got["final"])
+
 
 def finished(page: Page) -> bool:
     return page.locator(FINAL).count() > 0
@@ -138,24 +189,22 @@ def finished(page: Page) -> bool:
 def click_a_move(page: Page, rng: random.Random) -> str:
     """Click a random control as a person would; a pick is followed by one of its lit
     destinations (never a hidden one). Returns the accessible name of what was played."""
-    controls = page.locator(CONTROLS)
-    # a handle, not a locator: once clicked, the controls are disabled and `:enabled`
-    # would match others
-    control = controls.nth(rng.randrange(controls.count())).element_handle()
-    label = control.get_attribute("aria-label") or control.inner_text()
-    pick_id = control.get_attribute("data-pick")
-    control.click()
+    offered = page.evaluate(_LIST, CONTROLS)
+    assert offered, "no control to click"
+    index = rng.randrange(len(offered))
+    label, pick_id = offered[index]
+    page.locator(CONTROLS).nth(index).click()
     if pick_id is None:
-        return label
+        return str(label)
     expect(page.locator(f"#board .pick[data-pick='{pick_id}']")).to_have_attribute(
         "aria-pressed", "true"
     )
-    dests = page.locator(f"#board .dest[data-pick-for='{pick_id}']:visible")
-    assert dests.count() > 0, f"picking {label!r} lit no destination"
-    dest = dests.nth(rng.randrange(dests.count()))
-    label = dest.get_attribute("aria-label") or dest.inner_text()
-    dest.click()
-    return label
+    lit = f"#board .dest[data-pick-for='{pick_id}']:not([hidden])"
+    dests = page.evaluate(_LIST, lit)
+    assert dests, f"picking {label!r} lit no destination"
+    index = rng.randrange(len(dests))
+    page.locator(lit).nth(index).click()
+    return str(dests[index][0])
 
 
 def play_to_the_end(
@@ -165,35 +214,39 @@ def play_to_the_end(
     on_move: Any = None,
 ) -> int:
     """Click random legal moves on whichever player's page offers some, until the
-    final scores show. Returns the number of moves made."""
+    final scores show. After each move every player's page is brought to the new
+    board (one round trip each); the spectator catches up at the end (and wherever
+    `on_move` looks at it). Returns the number of moves made."""
     moves = 0
+    seen = [sync(p, version(p)) for p in table.players]
     idle_since = time.monotonic()
-    while not finished(table.players[0]):
+    while not seen[0].final:
         assert moves < max_moves, "the game did not end"
-        ready = [p for p in table.players if p.locator(CONTROLS).count()]
+        ready = [i for i, s in enumerate(seen) if s.controls]
         if not ready:
-            # Everyone waits for a board that is on its way.
+            # Everyone waits for a board that is on its way (a bot's move, say).
             if time.monotonic() - idle_since > IDLE_LIMIT_S:
-                states = [(version(p), p.locator("#messages").inner_text()) for p in table.players]
+                states = [(version(p), p.locator("#messages").inner_text())
+                          for p in table.players]
                 raise AssertionError(f"nobody can move and the game is not over: {states}")
             table.players[0].wait_for_timeout(30)
+            seen = [sync(p, s.version) for p, s in zip(table.players, seen, strict=True)]
             continue
         idle_since = time.monotonic()
-        page = rng.choice(ready)
-        before = version(page)
+        index = rng.choice(ready)
+        page = table.players[index]
         label = click_a_move(page, rng)
         try:
-            wait_for_version(page, before + 1)
-        except Exception as exc:
-            alert = page.locator("#messages").inner_text()
-            raise AssertionError(f"move {label!r} got no new board: {alert!r}") from exc
-        now = version(page)
-        for other in table.pages():
-            wait_for_version(other, now)
+            now = sync(page, seen[index].version + 1).version
+        except AssertionError as exc:
+            raise AssertionError(f"move {label!r} got no new board: {exc}") from exc
+        seen = [sync(p, now) for p in table.players]
         moves += 1
         if on_move is not None:
             on_move(moves)
+    final = max(s.version for s in seen)
     for page in table.pages():
+        sync(page, final)
         expect(page.locator(FINAL).first).to_be_visible()
     return moves
 

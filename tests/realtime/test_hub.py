@@ -78,3 +78,25 @@ async def test_presence_of_many_joins_is_coalesced_into_one_report() -> None:
         later = await asyncio.wait_for(notices.get(), 2)
         assert later is not None and later["spectators"] == 48
     await hub.close()
+
+
+async def test_the_presence_message_is_made_once_per_change_for_all_sockets() -> None:
+    broker, clock = MemoryBroker(), Clock()
+    hub = Hub(broker, clock, coalesce=0)
+    made: list[str] = []
+
+    def make() -> str:
+        made.append(text := str(sorted(hub.connected_seats("abc"))))
+        return text
+
+    conn = await hub.join("abc", 1)
+    assert [hub.presence_text("abc", make) for _ in range(3)] == ["[1]"] * 3
+    await hub.join("abc", 2)
+    assert hub.presence_text("abc", make) == "[1, 2]"
+    hub.observe({"kind": "presence", "room": "abc", "origin": "other", "seats": [0]})
+    assert hub.presence_text("abc", make) == "[0, 1, 2]"
+    clock.now += PRESENCE_TTL + 1  # the other process's report expired: made again
+    assert hub.presence_text("abc", make) == "[1, 2]"
+    await hub.leave("abc", conn)
+    assert hub.presence_text("abc", make) == "[2]"
+    assert made == ["[1]", "[1, 2]", "[0, 1, 2]", "[1, 2]", "[2]"]

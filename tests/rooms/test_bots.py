@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import asyncio
 import random
-from collections.abc import Awaitable, Callable, Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 import pytest
@@ -20,21 +20,14 @@ from tests.rooms.test_service import full_room
 TOY = "toy-high-card"
 
 
-async def until(check: Callable[[], Awaitable[bool]], timeout: float = 120) -> None:
-    async with asyncio.timeout(timeout):
-        while not await check():
-            await asyncio.sleep(0.01)
-
-
 async def status(service: RoomService, code: str) -> str:
     return (await service.room(code)).status
 
 
 async def finished(service: RoomService, code: str) -> None:
-    async def over() -> bool:
-        return await status(service, code) == "finished"
-
-    await until(over)
+    """The bots play to the end: once their runner has stopped, the game is over."""
+    await asyncio.wait_for(service.bots.idle(code), 120)
+    assert await status(service, code) == "finished"
 
 
 async def bot_room(
@@ -64,8 +57,8 @@ async def play_as_person(service: RoomService, code: str, seat: int, token: str,
             if snap.status == "finished":
                 return sent
             moves = (snap.view or {}).get("moves") or []
-            if not moves:
-                await asyncio.sleep(0.005)
+            if not moves:  # a bot is to act: its runner moves, then stops
+                await service.bots.idle(code)
                 continue
             try:
                 await service.submit_move(code, token, snap.version, rng.choice(moves))
@@ -220,7 +213,7 @@ async def test_one_runner_per_room_and_a_clean_shutdown(
     await slow.start(code, host)
     for _ in range(5):
         slow.nudge_bots(code)
-    assert slow.bots.running(code) and len(slow.bots._tasks) == 1
+    assert slow.bots.running(code) and len(slow.bots.tasks) == 1
     await slow.close()  # cancels the sleeping runner
     assert not slow.bots.running(code)
     assert (await slow.room(code)).version == 1  # no bot moved
@@ -266,7 +259,7 @@ async def test_resume_bots_carries_on_every_running_game_with_a_bot(
     assert (await first.room(code)).version == 1
     second: RoomService = await make_service()
     assert await second.resume_bots() == 1
-    await second.bots._tasks[code]  # the runner plays the bot's turn, then stops
+    await second.bots.idle(code)  # the runner plays the bot's turn, then stops
     room = await second.room(code)
     assert room.version == 2 and room.seats[1].bot and room.seats[1].level == "random"
     assert [m.seat for m in await second.repo.moves(code, 1)] == [1]

@@ -95,9 +95,7 @@ async def moves_by(service: RoomService, code: str, seat: int) -> int:
 
 async def idle(service: RoomService, code: str) -> None:
     """Until this service's bot runner for `code` has stopped looking."""
-    async with asyncio.timeout(30):
-        while service.bots.running(code):
-            await asyncio.sleep(0.01)
+    await asyncio.wait_for(service.bots.idle(code), 30)
 
 
 async def test_timer_option_is_checked_and_off_by_default(make: Make, clock: Clock) -> None:

@@ -59,8 +59,24 @@ def test_a_word_where_a_number_belongs_is_refused_readably() -> None:
 
 def test_seat_rows_are_the_services_seats_as_dicts() -> None:
     rows = forms.seat_rows([SeatInfo(index=0, name="Ann", connected=True),
-                            SeatInfo(index=1, name="Bot 2", bot=True)])
+                            SeatInfo(index=1, name="Bot 2", bot=True)], 0)
     keys = ("index", "name", "bot", "connected")
     assert {k: rows[0][k] for k in keys} == {"index": 0, "name": "Ann", "bot": False,
                                              "connected": True}
     assert rows[1]["bot"] is True and rows[1]["connected"] is False
+
+
+def test_seat_rows_say_how_long_a_person_has_been_offline() -> None:
+    now = 10_000_000
+    rows = forms.seat_rows([SeatInfo(index=0, name="Ann", connected=True),
+                            SeatInfo(index=1, name="Bo", gone_since=now - 125_000),
+                            SeatInfo(index=2, name="Cy", gone_since=now - 3_725_000),
+                            SeatInfo(index=3, name=None, gone_since=now - 125_000)], now)
+    assert [r["offline"] for r in rows] == [None, "offline 2 min", "offline 1 h 2 min", None]
+    assert forms.offline_text(59_999) == "offline just now"
+
+
+def test_the_offline_words_follow_the_viewers_language() -> None:
+    rows = forms.seat_rows([SeatInfo(index=0, name="Bo", gone_since=0)], 125_000, "de")
+    assert rows[0]["offline"] == "seit 2 Min. offline"
+    assert forms.offline_text(3_725_000, "nl") == "al 1 u 2 min offline"

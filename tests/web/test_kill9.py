@@ -46,7 +46,7 @@ class Server:
              "--host", "127.0.0.1", "--port", str(self.port), "--log-level", "warning",
              "--no-server-header"], cwd=ROOT, env=env,
             stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
-        deadline = time.monotonic() + 30
+        deadline = time.monotonic() + 90  # a ceiling: a loaded machine imports slowly
         while time.monotonic() < deadline:
             assert self.proc.poll() is None, self.proc.stderr.read() if self.proc.stderr else ""
             try:

@@ -104,8 +104,11 @@ async def test_broker_publish_subscribe(backend: str, request: pytest.FixtureReq
     broker = make_broker(url)
     await broker.connect()
     try:
+        # Entered: Redis has confirmed both subscriptions (no wait needed here).
         async with broker.subscribe("room:a") as a, broker.subscribe("room:b") as b:
-            await asyncio.sleep(0.2)  # let Redis confirm the subscriptions
+            if backend == "redis":
+                counts = await broker.client.pubsub_numsub("room:a", "room:b")  # type: ignore[attr-defined]
+                assert [n for _, n in counts] == [1, 1]
             await broker.publish("room:a", {"room": "a", "version": 1})
             await broker.publish("room:b", {"room": "b", "version": 5})
             assert await asyncio.wait_for(a.get(), 5) == {"room": "a", "version": 1}

@@ -4,6 +4,7 @@ and how long a seat has been offline in presence and room info."""
 
 from __future__ import annotations
 
+import re
 import time
 from collections.abc import AsyncIterator, Callable
 from contextlib import AsyncExitStack
@@ -125,3 +126,46 @@ async def test_the_seat_list_knows_how_long_a_seat_is_offline(
     room = (await ann.api("GET", f"/api/rooms/{code}")).json()
     assert room["seats"][1]["gone_since"] == presence["gone"]["1"]
     assert room["seats"][0]["gone_since"] is None and room["seats"][0]["connected"]
+    # The page says it too (server-rendered, for the first paint and without script).
+    page = (await ann.api("GET", f"/r/{code}")).text
+    assert page.count('class="seatlist__gone"') == 1
+    assert '<span class="seatlist__gone">offline just now</span>' in page
+    panel = (await ann.api("GET", f"/r/{code}/panel")).text
+    assert panel.count('<span class="seatlist__gone">offline just now</span>') == 1
+
+
+def im_back_shown(page: str) -> bool:
+    button = re.search(r'<button type="submit" class="primary im-back" id="im-back"( hidden)?>',
+                       page)
+    assert button is not None, "no I'm back button"
+    return button.group(1) is None
+
+
+async def test_im_back_without_javascript_is_a_form(
+    server: LiveServer, people: Make, other_process: Callable[..., Any]
+) -> None:
+    """Away seats get an "I'm back" form in the page: a plain POST, refused from another
+    origin and for a spectator, changing nothing then."""
+    code, (ann, bob) = await timed_room(server, people, timer=30)
+    page = (await bob.api("GET", f"/r/{code}")).text
+    assert f'action="/r/{code}/back"' in page and not im_back_shown(page)
+    late = await other_process(31)
+    for _trick in range(2):  # both run out of time twice in a row: both away
+        while await late.check_timers(code) is not None:
+            pass
+        late.clock.now += 31_000  # type: ignore[attr-defined]
+    page = (await bob.api("GET", f"/r/{code}")).text
+    assert im_back_shown(page) and page.count('class="badge badge--away"') == 2
+    foreign = await bob.api("POST", f"/r/{code}/back",
+                            headers={"Origin": "http://elsewhere.example"})
+    assert foreign.status_code == 403
+    stranger = await people(server).api("POST", f"/r/{code}/back")
+    assert stranger.status_code == 303 and "error=" in stranger.headers["location"]
+    room = (await ann.api("GET", f"/api/rooms/{code}")).json()
+    assert [s["away"] for s in room["seats"]] == [True, True]
+    back = await bob.api("POST", f"/r/{code}/back", headers={"Origin": server.url})
+    assert back.status_code == 303 and back.headers["location"] == f"/r/{code}"
+    room = (await ann.api("GET", f"/api/rooms/{code}")).json()
+    assert [s["away"] for s in room["seats"]] == [True, False]
+    # (Ann's seat is still away, so a bot may now play it on: no more about her page.)
+    assert not im_back_shown((await bob.api("GET", f"/r/{code}")).text)

@@ -21,22 +21,25 @@ from app.games.bullenparty.state import (
     Row,
     State,
 )
-from app.games.bullenparty.texts import bid_text, cards_text, laid_text, plural, row_name
+from app.games.bullenparty.texts import bid_text, cards_text, laid, laid_text, plural, row_name
 
 
-def played(state: State, seat: int, cards: list[int], src: str, dst: str, text: str) -> None:
-    """Remember the last play for the board (only public facts go in here)."""
-    state.last = {"seat": seat, "cards": list(cards), "from": src, "to": dst, "text": text}
+def played(state: State, seat: int, cards: list[int], src: str, dst: str, said: Event) -> None:
+    """Remember the last play for the board (only public facts go in here): the public
+    event `said` gives its text, and its kind and data for phrases.py."""
+    state.last = {"seat": seat, "cards": list(cards), "from": src, "to": dst,
+                  "text": said.text, "kind": said.kind, "data": dict(said.data)}
 
 
 def play(state: State, seat: int, move: Move, events: list[Event]) -> None:
     kind = move["type"]
     if kind == "bid":
         state.seats[seat].pending = move["card"]
-        text = f"{who(seat)} has chosen a bid."
-        events.append(Event("bid", text))
-        events.append(Event("my-bid", f"You bid {bid_text(move['card'])}.", frozenset({seat})))
-        played(state, seat, [], "hand", "bid", text)
+        said = Event("bid", f"{who(seat)} has chosen a bid.", data={"seat": seat})
+        events.append(said)
+        events.append(Event("my-bid", f"You bid {bid_text(move['card'])}.", frozenset({seat}),
+                            {"bid": move["card"]}))
+        played(state, seat, [], "hand", "bid", said)
     elif kind == "take":
         take_row(state, seat, move["row"], events)
     elif kind == "extend":
@@ -44,9 +47,9 @@ def play(state: State, seat: int, move: Move, events: list[Event]) -> None:
     elif state.phase == REDUCE:
         player = state.seats[seat]
         pile = lay_card(player.hand, player.piles, move)
-        text = f"{who(seat)} {laid_text(move)}."
-        events.append(Event("place", text))
-        played(state, seat, [move["card"]], "hand", f"pile-{seat}-{pile + 1}", text)
+        said = Event("place", f"{who(seat)} {laid_text(move)}.", data={"seat": seat, **laid(move)})
+        events.append(said)
+        played(state, seat, [move["card"]], "hand", f"pile-{seat}-{pile + 1}", said)
         if len(player.hand) == HAND_SIZE:
             end_reduce(state)
     else:
@@ -69,11 +72,12 @@ def lay_in_secret(state: State, seat: int, move: Move, events: list[Event]) -> N
     player = state.seats[seat]
     assert player.draft_hand is not None and player.draft_piles is not None
     lay_card(player.draft_hand, player.draft_piles, move)
-    events.append(Event("draft", f"You {laid_text(move, you=True)}.", frozenset({seat})))
+    events.append(Event("draft", f"You {laid_text(move, you=True)}.", frozenset({seat}),
+                        laid(move)))
     if not player.draft_hand:
-        text = f"{who(seat)} has laid all their cards."
-        events.append(Event("done", text))
-        played(state, seat, [], "hand", f"piles-{seat}", text)
+        said = Event("done", f"{who(seat)} has laid all their cards.", data={"seat": seat})
+        events.append(said)
+        played(state, seat, [], "hand", f"piles-{seat}", said)
 
 
 def draw_card(state: State, events: list[Event]) -> int | None:
@@ -118,7 +122,9 @@ def start_round(state: State, events: list[Event]) -> None:
         seat.last_bid = None
     rows = "; ".join(f"{row_name(i)}: {cards_text(r.cards)}" for i, r in enumerate(state.rows))
     last = " (the last round)" if state.last_round else ""
-    events.append(Event("round", f"Round {state.round}{last}. The rows are laid out: {rows}."))
+    events.append(Event("round", f"Round {state.round}{last}. The rows are laid out: {rows}.",
+                        data={"round": state.round, "last": state.last_round,
+                              "rows": [list(r.cards) for r in state.rows]}))
 
 
 def reveal(state: State, events: list[Event]) -> None:
@@ -144,7 +150,8 @@ def reveal(state: State, events: list[Event]) -> None:
         for s in range(state.players)
         if (b := state.seats[s].bid) is not None
     )
-    events.append(Event("reveal", f"The bids are revealed: {shown}."))
+    bids = [[s, b] for s in range(state.players) if (b := state.seats[s].bid) is not None]
+    events.append(Event("reveal", f"The bids are revealed: {shown}.", data={"bids": bids}))
 
 
 def take_row(state: State, seat: int, index: int, events: list[Event]) -> None:
@@ -164,8 +171,10 @@ def take_row(state: State, seat: int, index: int, events: list[Event]) -> None:
         f"{who(seat)} discards {bid} and takes {row_name(index)}: {cards_text(row.cards)} "
         f"({plural(heads(row.cards), 'head')}){bull}."
     )
-    events.append(Event("take", text))
-    played(state, seat, row.cards, f"row-{index + 1}", f"hand-{seat}", text)
+    said = Event("take", text, data={"seat": seat, "bid": bid, "row": index,
+                                     "cards": list(row.cards), "bull": row.bull})
+    events.append(said)
+    played(state, seat, row.cards, f"row-{index + 1}", f"hand-{seat}", said)
     row.cards, row.bull, row.taker = [], None, seat
     if len(player.hand) > HAND_SIZE:
         state.phase = REDUCE
@@ -185,18 +194,21 @@ def extend_row(state: State, seat: int, index: int, events: list[Event]) -> None
     assert card is not None
     row.cards.append(card)
     state.drawn = None
-    text = f"{who(seat)} adds {card} to {row_name(index)}."
-    events.append(Event("extend", text))
-    played(state, seat, [card], "draw", f"row-{index + 1}", text)
+    said = Event("extend", f"{who(seat)} adds {card} to {row_name(index)}.",
+                 data={"seat": seat, "card": card, "row": index})
+    events.append(said)
+    played(state, seat, [card], "draw", f"row-{index + 1}", said)
     if len(row.cards) >= ROW_LIMIT:
         name = row_name(index).capitalize()
         if state.bull_stack:
             row.bull = state.bull_stack.pop(0)
             events.append(Event(
-                "close", f"{name} is closed with a bull card of {plural(row.bull, 'head')}."
+                "close", f"{name} is closed with a bull card of {plural(row.bull, 'head')}.",
+                data={"row": index, "bull": row.bull},
             ))
         else:
-            events.append(Event("close", f"{name} is closed; the bull stack is empty."))
+            events.append(Event("close", f"{name} is closed; the bull stack is empty.",
+                                data={"row": index, "bull": None}))
     return_zero(state, seat)
 
 
@@ -212,7 +224,9 @@ def resolve_zero(state: State, seat: int, events: list[Event]) -> None:
         open_rows = [i for i, r in enumerate(state.rows) if r.open]
         if state.zero_blocked or not open_rows:
             why = "no cards are left" if state.zero_blocked else "no row is open any more"
-            events.append(Event("void", f"{who(seat)}'s zero card has no effect: {why}."))
+            events.append(Event("void", f"{who(seat)}'s zero card has no effect: {why}.",
+                                data={"seat": seat, "why": "blocked" if state.zero_blocked
+                                      else "closed"}))
             return_zero(state, seat)
             return
         card = draw_card(state, events)
@@ -222,11 +236,13 @@ def resolve_zero(state: State, seat: int, events: list[Event]) -> None:
                 "void",
                 f"{who(seat)}'s zero card has no effect: no cards are left. "
                 "Zero cards may not be bid for the rest of this round.",
+                data={"seat": seat, "why": "empty"},
             ))
             return_zero(state, seat)
             return
         state.drawn = card
-        events.append(Event("turn", f"{who(seat)} turns up {card}."))
+        events.append(Event("turn", f"{who(seat)} turns up {card}.",
+                            data={"seat": seat, "card": card}))
     open_rows = [i for i, r in enumerate(state.rows) if r.open]
     if len(open_rows) == 1:
         extend_row(state, seat, open_rows[0], events)
@@ -295,5 +311,6 @@ def finish(state: State, events: list[Event]) -> None:
         seat.piles, seat.hand = seat.draft_piles, []
         seat.draft_hand = seat.draft_piles = None
         piles = "; ".join(cards_text(p) for p in seat.piles) or "none"
-        events.append(Event("piles", f"{who(s)}'s piles: {piles}."))
+        events.append(Event("piles", f"{who(s)}'s piles: {piles}.",
+                            data={"seat": s, "piles": [list(p) for p in seat.piles]}))
     state.phase = OVER

@@ -25,7 +25,9 @@ def parts(sc: Score, bulls: int) -> list[str]:
 
 
 def summary(state: State, title: str, final: bool = False,
-            outcome: Outcome | None = None) -> JSON:
+            outcome: Outcome | None = None, round_no: int | None = None) -> JSON:
+    """`round_no` (the round that is over, None for the game) and `facts` (each note's
+    makings) let phrases.py say the title and notes in another language."""
     scores = [score(s.piles, s.bulls) for s in state.seats]
     order = sorted(range(state.players), key=lambda s: (tuple(-k for k in scores[s].rank_key), s))
     winners = outcome.winners if outcome is not None else frozenset()
@@ -38,33 +40,46 @@ def summary(state: State, title: str, final: bool = False,
         }
         for s in order
     ]
-    return {"title": title, "final": final, "rows": rows, "notes": tie_notes(scores, order, final)}
+    facts = tie_facts(scores, order, final)
+    return {"title": title, "final": final, "round": round_no, "rows": rows,
+            "notes": [note_text(f) for f in facts], "facts": facts}
 
 
-def tie_notes(scores: list[Score], order: list[int], final: bool) -> list[str]:
-    """One note per group of players level on points, saying how the tie-break ranks them."""
-    notes: list[str] = []
+def tie_facts(scores: list[Score], order: list[int], final: bool) -> list[JSON]:
+    """One fact per group of players level on points: how the tie-break ranks each pair."""
+    facts: list[JSON] = []
     for total, group in groupby(order, key=lambda s: scores[s].total):
         tied = list(group)
         if len(tied) < 2:
             continue
-        head = f"{and_list([who(s) for s in tied])} have {plural(total, 'point')} each"
         best = scores[order[0]].rank_key
-        reasons = [split(scores, a, b, final and scores[a].rank_key == best)
-                   for a, b in pairwise(tied)]
-        notes.append(f"{head}; " + "; ".join(reasons) + ".")
-    return notes
+        pairs = [split(scores, a, b, final and scores[a].rank_key == best)
+                 for a, b in pairwise(tied)]
+        facts.append({"seats": tied, "points": total, "pairs": pairs})
+    return facts
 
 
-def split(scores: list[Score], a: int, b: int, for_the_win: bool) -> str:
+def split(scores: list[Score], a: int, b: int, for_the_win: bool) -> JSON:
     """Why `a` ranks above `b` (or that they share the place)."""
     sa, sb = scores[a], scores[b]
     if sa.positive != sb.positive:
-        return (
-            f"{who(a)} places ahead of {who(b)}: more heads on the plus pile and bull cards "
-            f"({sa.positive} against {sb.positive})"
-        )
+        return {"a": a, "b": b, "how": "ahead", "positive": [sa.positive, sb.positive]}
     # The rule's last tie-break (fewer minus heads) never splits: equal points and an
     # equal positive part leave equal minus heads.
-    shared = "the win" if for_the_win else "the place"
-    return f"{who(a)} and {who(b)} are level on every count and share {shared}"
+    return {"a": a, "b": b, "how": "share-win" if for_the_win else "share-place"}
+
+
+def note_text(fact: JSON) -> str:
+    players = and_list([who(s) for s in fact["seats"]])
+    head = f"{players} have {plural(fact['points'], 'point')} each"
+    return f"{head}; " + "; ".join(pair_text(p) for p in fact["pairs"]) + "."
+
+
+def pair_text(pair: JSON) -> str:
+    a, b = who(pair["a"]), who(pair["b"])
+    if pair["how"] == "ahead":
+        more, less = pair["positive"]
+        return (f"{a} places ahead of {b}: more heads on the plus pile and bull cards "
+                f"({more} against {less})")
+    shared = "the win" if pair["how"] == "share-win" else "the place"
+    return f"{a} and {b} are level on every count and share {shared}"

@@ -41,3 +41,8 @@ def laid_text(move: Mapping[str, Any], you: bool = False) -> str:
     if move["type"] == "new_pile":
         return f"start{s} a new pile with {move['card']}"
     return f"lay{s} {move['card']} on pile {move['pile'] + 1}"
+
+
+def laid(move: Mapping[str, Any]) -> dict[str, Any]:
+    """What a laid card's sentence is made of: the card and its pile (None: a new one)."""
+    return {"card": move["card"], "pile": None if move["type"] == "new_pile" else move["pile"]}

@@ -112,7 +112,8 @@ def view(
         "summary": (
             summary(state, "The game is over", final=True, outcome=outcome)
             if state.phase == OVER
-            else None if ended is None else summary(state, f"Round {ended} is over")
+            else None if ended is None
+            else summary(state, f"Round {ended} is over", round_no=ended)
         ),
         "outcome": outcome.to_json() if outcome is not None else None,
     }

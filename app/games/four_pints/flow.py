@@ -41,8 +41,10 @@ from app.games.four_pints.state import (
 Events = list[Event]
 
 
-def say(events: Events, kind: str, text: str) -> None:
-    events.append(Event(kind, text))
+def say(events: Events, kind: str, text: str, **data: Any) -> None:
+    """`data` holds what the sentence is made of, so phrases.py can say it in another
+    language (card names, seats, counts)."""
+    events.append(Event(kind, text, data=data))
 
 
 # --- decks ------------------------------------------------------------------------
@@ -56,7 +58,8 @@ def reshuffle(s: FourPintsState, deck: str, discard: str, events: Events) -> Non
     setattr(s, deck, cards)
     setattr(s, discard, [])
     label = "beer" if deck == "beer_deck" else "buying"
-    say(events, "reshuffle", f"The {label} discard pile is shuffled into a new {label} deck.")
+    say(events, "reshuffle", f"The {label} discard pile is shuffled into a new {label} deck.",
+        deck=label)
 
 
 def draw(s: FourPintsState, deck: str, discard: str, events: Events) -> str | None:
@@ -77,14 +80,16 @@ def refill(s: FourPintsState, events: Events) -> None:
             say(events, "end", "The beer has run out: the game ends.")
             return
         if card == BARREL:
-            cleared = f": {listed(s.counter)} go to the discard pile" if s.counter else ""
-            say(events, "barrel", f"The Barrel! The counter is cleared{cleared}.")
+            go = "goes" if len(s.counter) == 1 else "go"
+            cleared = f": {listed(s.counter)} {go} to the discard pile" if s.counter else ""
+            say(events, "barrel", f"The Barrel! The counter is cleared{cleared}.",
+                cards=list(s.counter))
             s.beer_discard += s.counter
             s.counter = []
             s.removed.append(card)
         else:
             s.counter.append(card)
-    say(events, "counter", f"The counter now holds {listed(s.counter)}.")
+    say(events, "counter", f"The counter now holds {listed(s.counter)}.", cards=list(s.counter))
 
 
 # --- areas and the instant win -------------------------------------------------------
@@ -95,7 +100,8 @@ def check_win(s: FourPintsState, seats: list[int], events: Events) -> bool:
     for seat in seats:
         if s.score(seat) >= WIN_POINTS:
             s.winner = seat
-            say(events, "win", f"{who(seat)} reaches {s.score(seat)} points and wins!")
+            say(events, "win", f"{who(seat)} reaches {s.score(seat)} points and wins!",
+                seat=seat, points=s.score(seat))
             return True
     return False
 
@@ -107,13 +113,14 @@ def discard_pint(s: FourPintsState, seat: int, pint: str) -> None:
 
 def elbow(s: FourPintsState, seat: int, pint: str, events: Events) -> None:
     discard_pint(s, seat, pint)
-    say(events, "elbow", f"{who(s.active)} elbows {a(pint)} of {who(seat)} off the table.")
+    say(events, "elbow", f"{who(s.active)} elbows {a(pint)} of {who(seat)} off the table.",
+        seat=s.active, target=seat, pint=pint)
     s.pending = TURN
 
 
 def slip(s: FourPintsState, pint: str, events: Events) -> None:
     discard_pint(s, s.active, pint)
-    say(events, "slip", f"{who(s.active)} slips and loses {a(pint)}.")
+    say(events, "slip", f"{who(s.active)} slips and loses {a(pint)}.", seat=s.active, pint=pint)
     s.pending = TURN
     end_turn(s, events, bought=False)
 
@@ -125,20 +132,30 @@ def start_turn(s: FourPintsState, seat: int, events: Events, again: bool = False
     """`again`: a St Patrick's turn, which never starts a round."""
     if seat == s.first and not again:
         s.round += 1
-        say(events, "round", f"Round {s.round}.")
+        say(events, "round", f"Round {s.round}.", round=s.round)
     s.active = seat
     s.turn += 1
     s.purse, s.saved[seat] = s.saved[seat], []
     s.must_reveal = bool(s.purse)
     s.play, s.spent, s.bought, s.pending = [], [], [], TURN
     if s.purse:
-        say(events, "turn", f"{who(seat)} starts a turn with {listed(s.purse)} from the Wallet.")
+        say(events, "turn", f"{who(seat)} starts a turn with {listed(s.purse)} from the Wallet.",
+            seat=seat, cards=list(s.purse))
     else:
-        say(events, "turn", f"It is {who(seat)}'s turn.")
+        say(events, "turn", f"It is {who(seat)}'s turn.", seat=seat, cards=[])
+
+
+# Why a turn is lost: a key for phrases.py, and the English words.
+LOST = {
+    "empty": "no buying cards are left.",
+    "drunk": "that is the third Drunk.",
+    "smoke": "off for a Smoke.",
+    "slip": "a Slip, with no pint to lose.",
+}
 
 
 def lose_turn(s: FourPintsState, why: str, events: Events) -> None:
-    say(events, "lost", f"{who(s.active)} loses the turn: {why}")
+    say(events, "lost", f"{who(s.active)} loses the turn: {LOST[why]}", seat=s.active, why=why)
     end_turn(s, events, bought=False)
 
 
@@ -147,7 +164,8 @@ def end_turn(s: FourPintsState, events: Events, bought: bool) -> None:
     extra = s.play.count(ST_PATRICKS)
     if WALLET in s.play and s.purse:
         s.saved[seat] = s.purse
-        say(events, "wallet", f"{who(seat)} keeps {listed(s.purse)} in the Wallet.")
+        say(events, "wallet", f"{who(seat)} keeps {listed(s.purse)} in the Wallet.",
+            seat=seat, cards=list(s.purse))
     else:
         s.spent += s.purse
     s.buying_discard += s.play + s.spent
@@ -159,7 +177,7 @@ def end_turn(s: FourPintsState, events: Events, bought: bool) -> None:
     s.extra_turns += extra
     if s.extra_turns:
         s.extra_turns -= 1
-        say(events, "st-patricks", f"St Patrick's: {who(seat)} takes another turn.")
+        say(events, "st-patricks", f"St Patrick's: {who(seat)} takes another turn.", seat=seat)
         start_turn(s, seat, events, again=True)
     else:
         start_turn(s, (seat + 1) % s.players, events)
@@ -169,12 +187,12 @@ def reveal(s: FourPintsState, events: Events) -> str | None:
     """Turn up the next buying card and apply it; returns it (None: none left)."""
     card = draw(s, "buying_deck", "buying_discard", events)
     if card is None:
-        lose_turn(s, "no buying cards are left.", events)
+        lose_turn(s, "empty", events)
         return None
     s.must_reveal = False
     seat = s.active
     face = "a -1 Spilled pint" if card == SPILLED else a(card)
-    say(events, "reveal", f"{who(seat)} reveals {face}.")
+    say(events, "reveal", f"{who(seat)} reveals {face}.", seat=seat, card=card)
     if card in MONEY or card == CREDIT:
         s.purse.append(card)
     elif card == SPILLED:
@@ -188,9 +206,9 @@ def reveal(s: FourPintsState, events: Events) -> str | None:
 def effect(s: FourPintsState, card: str, events: Events) -> None:
     seat = s.active
     if card == DRUNK and s.play.count(DRUNK) >= DRUNK_LIMIT:
-        lose_turn(s, "that is the third Drunk.", events)
+        lose_turn(s, "drunk", events)
     elif card == SMOKE:
-        lose_turn(s, "off for a Smoke.", events)
+        lose_turn(s, "smoke", events)
     elif card == SLIP:
         own = slip_targets(s)
         if len(own) > 1:
@@ -198,7 +216,7 @@ def effect(s: FourPintsState, card: str, events: Events) -> None:
         elif own:
             slip(s, own[0], events)
         else:
-            lose_turn(s, "a Slip, with no pint to lose.", events)
+            lose_turn(s, "slip", events)
     elif card == ELBOW:
         targets = elbow_targets(s)
         if len(targets) > 1:
@@ -206,15 +224,16 @@ def effect(s: FourPintsState, card: str, events: Events) -> None:
         elif targets:
             elbow(s, *targets[0], events)
         else:
-            say(events, "elbow", "Nobody else has a pint to elbow.")
+            say(events, "elbow", "Nobody else has a pint to elbow.", seat=seat)
     elif card == MOP:
         mopped = s.spilled[seat]
         s.spilled[seat] = 0
         s.buying_discard += [SPILLED] * mopped
         if mopped:
-            say(events, "mop", f"{who(seat)} mops up {plural(mopped, 'Spilled pint')}.")
+            say(events, "mop", f"{who(seat)} mops up {plural(mopped, 'Spilled pint')}.",
+                seat=seat, count=mopped)
         else:
-            say(events, "mop", f"{who(seat)} has no Spilled pint to mop up.")
+            say(events, "mop", f"{who(seat)} has no Spilled pint to mop up.", seat=seat, count=0)
         check_win(s, [seat], events)
     elif card in SNACKS:
         eat(s, SNACKS[card], card, events)
@@ -228,9 +247,11 @@ def eat(s: FourPintsState, amount: int, snack: str, events: Events) -> None:
         s.purse.remove(card)
     s.spent += cards
     if cards:
-        say(events, "snack", f"The {snack} cost {who(s.active)} {listed(cards)}.")
+        say(events, "snack", f"The {snack} cost {who(s.active)} {listed(cards)}.",
+            seat=s.active, snack=snack, cards=list(cards))
     else:
-        say(events, "snack", f"The {snack} find no money on {who(s.active)}.")
+        say(events, "snack", f"The {snack} find no money on {who(s.active)}.",
+            seat=s.active, snack=snack, cards=[])
 
 
 # --- buying ---------------------------------------------------------------------------
@@ -246,7 +267,8 @@ def buy(s: FourPintsState, pints: list[str], pay: str, events: Events) -> None:
     for pint in pints:
         s.counter.remove(pint)
     with_ = "the Credit card" if pay == "credit" else listed(paid, article=False)
-    say(events, "buy", f"{who(seat)} buys {listed(pints)} with {with_}.")
+    say(events, "buy", f"{who(seat)} buys {listed(pints)} with {with_}.",
+        seat=seat, pints=list(pints), pay=pay, paid=list(paid))
     if len(pints) == 2 and on_me(s):
         if s.players > 2:
             s.bought = list(pints)
@@ -254,7 +276,8 @@ def buy(s: FourPintsState, pints: list[str], pay: str, events: Events) -> None:
             return
         keep, drop = by_value(pints)
         s.beer_discard.append(drop)
-        say(events, "on-me", f"With two players the {drop} that was on {who(seat)} is discarded.")
+        say(events, "on-me", f"With two players the {drop} that was on {who(seat)} is discarded.",
+            seat=seat, pint=drop)
         pints = [keep]
     s.pints[seat] += pints
     if not check_win(s, [seat], events):
@@ -267,7 +290,8 @@ def give(s: FourPintsState, pint: str, to: int, events: Events) -> None:
     s.pints[seat] += s.bought
     s.pints[to].append(pint)
     s.bought, s.pending = [], TURN
-    say(events, "give", f"{who(seat)} gives {a(pint)} to {who(to)}: on me!")
+    say(events, "give", f"{who(seat)} gives {a(pint)} to {who(to)}: on me!",
+        seat=seat, pint=pint, target=to)
     if not check_win(s, [seat, to], events):
         end_turn(s, events, bought=True)
 
@@ -287,7 +311,7 @@ def apply(s: FourPintsState, move: Move, events: Events) -> None:
         else:
             to = f"area-{seat}" if card == SPILLED else "play"
         face = "a -1 Spilled pint" if card == SPILLED else (a(card) if card else "no card")
-        note(s, seat, [card] if card else [], "buying-deck", to, f"reveals {face}")
+        note(s, seat, [card] if card else [], "buying-deck", to, f"reveals {face}", "reveal")
     elif kind == "buy":
         pints = list(move["pints"])
         # with two players the second pint of an On me! is discarded, not kept
@@ -295,23 +319,25 @@ def apply(s: FourPintsState, move: Move, events: Events) -> None:
         buy(s, pints, move["pay"], events)
         to = "bought" if s.pending == GIFT_CHOICE else f"area-{seat}"
         kept = by_value(pints)[:1] if dropped else pints
-        note(s, seat, kept, "counter", to, f"buys {listed(pints)}")
+        note(s, seat, kept, "counter", to, f"buys {listed(pints)}", "buy", pints=pints)
     elif kind == "elbow":
         elbow(s, move["seat"], move["pint"], events)
         note(s, seat, [move["pint"]], f"area-{move['seat']}", "beer-discard",
-             f"elbows {a(move['pint'])} of {who(move['seat'])}")
+             f"elbows {a(move['pint'])} of {who(move['seat'])}", "elbow", target=move["seat"])
     elif kind == "slip":
         slip(s, move["pint"], events)
         note(s, seat, [move["pint"]], f"area-{seat}", "beer-discard",
-             f"slips and loses {a(move['pint'])}")
+             f"slips and loses {a(move['pint'])}", "slip")
     else:
         give(s, move["pint"], move["to"], events)
         note(s, seat, [move["pint"]], "bought", f"area-{move['to']}",
-             f"gives {a(move['pint'])} to {who(move['to'])}")
+             f"gives {a(move['pint'])} to {who(move['to'])}", "give", target=move["to"])
 
 
 def note(s: FourPintsState, seat: int, cards: list[str], src: str, dst: str,
-         what: str) -> None:
+         what: str, kind: str, **data: Any) -> None:
+    """`kind` and `data` (every pint bought, the other seat) let phrases.py say the text
+    in another language."""
     last: dict[str, Any] = {"seat": seat, "cards": cards, "from": src, "to": dst,
-                            "text": f"{who(seat)} {what}."}
+                            "text": f"{who(seat)} {what}.", "kind": kind, **data}
     s.last = last

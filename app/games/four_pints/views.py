@@ -114,8 +114,9 @@ def summary(s: FourPintsState, result: Outcome | None) -> JSON | None:
          "winner": i in result.winners}
         for i in order
     ]
+    found = facts(s, result, order)
     return {"title": "The game is over", "final": True, "rows": rows,
-            "notes": notes(s, result, order)}
+            "notes": [note_text(fact) for fact in found], "facts": found}
 
 
 def names(seats: list[int]) -> str:
@@ -123,38 +124,55 @@ def names(seats: list[int]) -> str:
     return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " and " + words[-1]
 
 
-def notes(s: FourPintsState, result: Outcome, order: list[int]) -> list[str]:
-    """How the game was decided, and why players level on points placed apart."""
-    out: list[str] = []
+def facts(s: FourPintsState, result: Outcome, order: list[int]) -> list[JSON]:
+    """How the game was decided, and why players level on points placed apart: one fact
+    per note, so phrases.py can say each in another language."""
+    out: list[JSON] = []
     if s.winner is not None:
-        out.append(f"{who(s.winner)} reaches {plural(s.score(s.winner), 'point')}"
-                   " and wins at once.")
+        out.append({"kind": "win", "seat": s.winner, "points": s.score(s.winner)})
         late = [i for i in order if i != s.winner and s.score(i) >= WIN_POINTS]
         if late:
-            out.append(f"{names(late)} also reached {WIN_POINTS} points with the gift, but"
-                       " the player whose turn it is wins.")
+            out.append({"kind": "late", "seats": late})
     else:
-        out.append("The beer has run out: the highest score wins.")
+        out.append({"kind": "exhausted"})
     by_score = sorted(order, key=lambda i: (-s.score(i), result.ranks[i], i))
     for score, group in groupby(by_score, key=s.score):
         seats = list(group)
         if len(seats) < 2:
             continue
-        level = f"{names(seats)} have {plural(score, 'point')} each"
+        level: JSON = {"kind": "level", "seats": seats, "points": score}
         ranks = {result.ranks[i] for i in seats}
         if len(ranks) == 1:
-            share = "share the win" if ranks == {1} else "share their place"
-            out.append(f"{level} and pints of the same worth: they {share}.")
+            out.append({**level, "how": "share-win" if ranks == {1} else "share-place"})
             continue
         best = [i for i in seats if result.ranks[i] == min(ranks)]
         if s.winner in best:
-            out.append(f"{level}; {who(s.winner)} wins: it is their turn.")
+            out.append({**level, "how": "turn", "winner": s.winner})
         else:
-            one = len(best) == 1
-            if min(ranks) == 1:
-                placed = "wins" if one else "win"
-            else:
-                placed = "places higher" if one else "place higher"
-            out.append(f"{level}; {names(best)} {placed}: their pints, sorted from the most"
-                       " valuable, are worth more.")
+            out.append({**level, "how": "wins" if min(ranks) == 1 else "higher", "best": best})
     return out
+
+
+def note_text(fact: JSON) -> str:
+    kind = fact["kind"]
+    if kind == "win":
+        return f"{who(fact['seat'])} reaches {plural(fact['points'], 'point')} and wins at once."
+    if kind == "late":
+        return (f"{names(fact['seats'])} also reached {WIN_POINTS} points with the gift, but"
+                " the player whose turn it is wins.")
+    if kind == "exhausted":
+        return "The beer has run out: the highest score wins."
+    level = f"{names(fact['seats'])} have {plural(fact['points'], 'point')} each"
+    how = fact["how"]
+    if how in ("share-win", "share-place"):
+        share = "share the win" if how == "share-win" else "share their place"
+        return f"{level} and pints of the same worth: they {share}."
+    if how == "turn":
+        return f"{level}; {who(fact['winner'])} wins: it is their turn."
+    one = len(fact["best"]) == 1
+    if how == "wins":
+        placed = "wins" if one else "win"
+    else:
+        placed = "places higher" if one else "place higher"
+    return (f"{level}; {names(fact['best'])} {placed}: their pints, sorted from the most"
+            " valuable, are worth more.")

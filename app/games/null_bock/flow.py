@@ -8,13 +8,14 @@ choice happens here, inside `apply`, and is told in events. `apply` gets only mo
 
 from __future__ import annotations
 
-from app.games.base import Event, Move, who
+from app.games.base import JSON, Event, Move, who
 from app.games.null_bock.cards import a, is_doe, is_stag, sort_key, the
 from app.games.null_bock.moves import ARENA, has_legal_play
 from app.games.null_bock.rounds import (
     END_ALL_PASS,
     END_EMPTY_HAND,
     END_NO_DOE,
+    GREAT_STAG,
     clean_arena,
     end_round,
 )
@@ -41,13 +42,16 @@ def apply(state: NullBockState, seat: int, move: Move) -> tuple[NullBockState, l
 def choose_edge(state: NullBockState, seat: int, card: str, events: list[Event]) -> None:
     state.pending[seat] = card
     state.last = {"seat": seat, "cards": [], "from": "hand", "to": f"edge-{seat}",
-                  "text": f"{who(seat)} chose an Edge card."}
-    events.append(Event("edge_chosen", f"{who(seat)} has chosen an Edge card."))
+                  "text": f"{who(seat)} chose an Edge card.",
+                  "event": {"kind": "chose_edge", "data": {"seat": seat}}}
+    events.append(Event("edge_chosen", f"{who(seat)} has chosen an Edge card.",
+                        data={"seat": seat}))
     events.append(
         Event(
             "edge_secret",
             f"{who(seat)} puts {a(card)} on their Edge, face down until everyone has chosen.",
             to=frozenset((seat,)),
+            data={"seat": seat, "card": card},
         )
     )
     if all(p is not None for p in state.pending):
@@ -61,18 +65,19 @@ def reveal_edges(state: NullBockState, events: list[Event]) -> None:
     state.phase = PLAY_PHASE
     shown = ", ".join(f"{who(seat)} {a(card)}" for seat, card in enumerate(state.edges) if card)
     text = f"The Edge cards are turned up: {shown}."
-    state.last = {"seat": None, "cards": list(state.edges), "from": "hand", "to": "edges",
-                  "text": text}
-    events.append(Event("reveal", text))
+    event = Event("reveal", text, data={"edges": list(state.edges)})
+    state.last = played(None, list(state.edges), "hand", "edges", event)
+    events.append(event)
     start_turn(state, state.first, events)
 
 
 def play_arena(state: NullBockState, seat: int, card: str, events: list[Event]) -> None:
     state.arena.append(card)
     state.arena_owner = seat
-    text = f"{who(seat)} plays {a(card)} into the Arena."
-    state.last = {"seat": seat, "cards": [card], "from": "hand", "to": ARENA, "text": text}
-    events.append(Event("arena", text))
+    event = Event("arena", f"{who(seat)} plays {a(card)} into the Arena.",
+                  data={"seat": seat, "card": card})
+    state.last = played(seat, [card], "hand", ARENA, event)
+    events.append(event)
 
 
 def play_edge(state: NullBockState, seat: int, card: str, owner: int, events: list[Event]) -> None:
@@ -87,10 +92,16 @@ def play_edge(state: NullBockState, seat: int, card: str, owner: int, events: li
         state.hands[seat].append(old)
         state.hands[seat].sort(key=sort_key)
         result = f"takes {the(old)} into their hand"
-    text = f"{who(seat)} plays {a(card)} on {where} and {result}."
-    state.last = {"seat": seat, "cards": [card], "from": "hand", "to": f"edge-{owner}",
-                  "text": text}
-    events.append(Event("edge", text))
+    event = Event("edge", f"{who(seat)} plays {a(card)} on {where} and {result}.",
+                  data={"seat": seat, "card": card, "owner": owner, "old": old})
+    state.last = played(seat, [card], "hand", f"edge-{owner}", event)
+    events.append(event)
+
+
+def played(seat: int | None, cards: list[str], src: str, dst: str, event: Event) -> JSON:
+    """A play for `last`; its `event` (kind and data) lets a phrasebook say it again."""
+    return {"seat": seat, "cards": cards, "from": src, "to": dst, "text": event.text,
+            "event": {"kind": event.kind, "data": dict(event.data)}}
 
 
 def holds_doe(state: NullBockState, seat: int) -> bool:
@@ -103,11 +114,12 @@ def start_turn(state: NullBockState, seat: int, events: list[Event]) -> None:
     n = state.players
     while True:
         if not state.hands[seat]:
-            events.append(Event("empty", f"{who(seat)} has no cards left."))
+            events.append(Event("empty", f"{who(seat)} has no cards left.",
+                                data={"seat": seat}))
             end_round(state, END_EMPTY_HAND, events)
             return
         if state.arena and state.arena_owner == seat and is_stag(state.arena[-1]):
-            clean_arena(state, seat, "is the Great Stag and wins the Arena", events)
+            clean_arena(state, seat, GREAT_STAG, events)
         if not state.arena:
             holder = next(
                 (s for s in ((seat + k) % n for k in range(n)) if holds_doe(state, s)), None
@@ -121,6 +133,7 @@ def start_turn(state: NullBockState, seat: int, events: list[Event]) -> None:
                         "duty",
                         f"{who(seat)} has no doe for the empty Arena; "
                         f"the duty passes to {who(holder)}.",
+                        data={"seat": seat, "holder": holder},
                     )
                 )
             state.turn = holder
@@ -128,7 +141,8 @@ def start_turn(state: NullBockState, seat: int, events: list[Event]) -> None:
         if has_legal_play(state, seat):
             state.turn = seat
             return
-        events.append(Event("pass", f"{who(seat)} cannot play and passes."))
+        events.append(Event("pass", f"{who(seat)} cannot play and passes.",
+                            data={"seat": seat}))
         state.passes += 1
         if state.passes >= n:
             end_round(state, END_ALL_PASS, events)

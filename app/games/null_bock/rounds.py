@@ -66,12 +66,13 @@ def deal(state: NullBockState, first: int, events: list[Event]) -> None:
     state.turn = None
     state.phase = EDGE_PHASE
     state.last = None
-    events.append(Event("round", f"Round {state.round}."))
+    events.append(Event("round", f"Round {state.round}.", data={"round": state.round}))
     events.append(
         Event(
             "deal",
             f"The cards are dealt; {who(first)} will begin. "
             "Everyone chooses a card for their Edge.",
+            data={"first": first},
         )
     )
 
@@ -84,6 +85,10 @@ def next_first(state: NullBockState) -> int:
     return next(
         seat for seat in ((state.first + k) % n for k in range(n)) if state.scores[seat] == best
     )
+
+
+GREAT_STAG = "is the Great Stag and wins the Arena"
+"""How `clean_arena` says a Great Stag's win (the other way: the last stag's)."""
 
 
 def clean_arena(state: NullBockState, seat: int, verb: str, events: list[Event]) -> None:
@@ -99,7 +104,7 @@ def clean_arena(state: NullBockState, seat: int, verb: str, events: list[Event])
         Event(
             "clean",
             f"{who(seat)} {verb}, {plural(len(won), 'card')}{what}.",
-            data={"seat": seat, "cards": list(won)},
+            data={"seat": seat, "cards": list(won), "great": verb == GREAT_STAG},
         )
     )
     state.harems[seat].extend(won)
@@ -117,7 +122,8 @@ def end_round(state: NullBockState, end: int, events: list[Event]) -> None:
             verb = f"played the last stag, {the(top)}, and wins the Arena"
             clean_arena(state, owner, verb, events)
         else:
-            events.append(Event("discard", "No stag is in the Arena: its cards are discarded."))
+            events.append(Event("discard", "No stag is in the Arena: its cards are discarded.",
+                                data={"cards": list(state.arena)}))
             state.discard.extend(state.arena)
             state.arena = []
             state.arena_owner = None
@@ -149,7 +155,8 @@ def end_round(state: NullBockState, end: int, events: list[Event]) -> None:
         names = " and ".join(who(s) for s in sorted(winners))
         best = plural(max(state.scores), "point")
         verb = f"wins with {best}" if len(winners) == 1 else f"share the win with {best} each"
-        events.append(Event("game_end", f"The game is over: {names} {verb}."))
+        events.append(Event("game_end", f"The game is over: {names} {verb}.",
+                            data={"winners": sorted(winners), "points": max(state.scores)}))
     else:
         deal(state, next_first(state), events)
 

@@ -98,8 +98,12 @@ def summary(state: NullBockState) -> JSON | None:
         else:
             parts = [f"This round: {plural(rounds[-1], 'point')}"]
         parts += breakdown(last["terms"][s], last["hands"][s], last["harems"][s])
+        does = {"won": [c for c in last["harems"][s] if is_doe(c)],
+                "left": [c for c in last["hands"][s] if is_doe(c)]}
         rows.append({"seat": s, "score": state.scores[s], "parts": parts,
-                     "winner": final and state.scores[s] == best})
+                     "winner": final and state.scores[s] == best,
+                     # what a phrasebook needs to say `parts` again: nothing more
+                     "data": {"terms": list(last["terms"][s]), **does}})
     rows.sort(key=lambda r: (-r["score"], r["seat"]))
     notes = [f"Round {last['round']} ended because {last['end_text']}."]
     tied = [s for s in range(state.players) if state.scores[s] == best]
@@ -110,7 +114,9 @@ def summary(state: NullBockState) -> JSON | None:
     else:
         title = f"Round {last['round']} is over"
         notes.append(_first_note(state, tied, last))
-    return {"title": title, "final": final, "rows": rows, "notes": notes}
+    data = {"round": last["round"], "end": last["end"], "began": last.get("first", state.first),
+            "first": state.first, "next": state.round}
+    return {"title": title, "final": final, "rows": rows, "notes": notes, "data": data}
 
 
 def _first_note(state: NullBockState, tied: list[int], last: dict[str, Any]) -> str:

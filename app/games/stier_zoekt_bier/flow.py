@@ -4,24 +4,24 @@ Everything here works on a State the caller owns (already copied), appending Eve
 recording the last play (`State.last`, a seat's own secret one in `Seat.last`). `settle`
 plays every step in which a seat has no choice (see `moves.forced_move`), so the game
 never waits for a pointless click. Texts name cards as their faces do (`words`).
+Serving is in `serving`, the record of the last play in `plays`.
 """
 
 from __future__ import annotations
 
-from app.games.base import JSON, Event, Move, Rng, who
+from app.games.base import Event, Move, Rng, who
 from app.games.stier_zoekt_bier import cards as C
 from app.games.stier_zoekt_bier import words as W
 from app.games.stier_zoekt_bier.moves import bid_of, forced_move, keep_count, ranking, to_act
+from app.games.stier_zoekt_bier.plays import played, record, record_secret
+from app.games.stier_zoekt_bier.serving import serve, start_serve
 from app.games.stier_zoekt_bier.state import (
     CHOOSE,
     DRAFT,
     DRAUGHT,
     OVER,
     SERVE,
-    SERVE_CELLAR,
     SERVE_DONE,
-    SERVE_DRAUGHTED,
-    Seat,
     Slot,
     State,
 )
@@ -32,7 +32,7 @@ from app.games.stier_zoekt_bier.state import (
 
 def play(state: State, seat: int, move: Move, events: list[Event]) -> None:
     """Apply a move already known to be legal, then every forced step after it."""
-    {DRAFT: _pick, DRAUGHT: _draught, CHOOSE: _take, SERVE: _serve}[state.phase](
+    {DRAFT: _pick, DRAUGHT: _draught, CHOOSE: _take, SERVE: serve}[state.phase](
         state, seat, move, events
     )
     settle(state, events)
@@ -54,22 +54,6 @@ def settle(state: State, events: list[Event]) -> None:
         return
 
 
-def _played(seat: int, cards: list[str], src: str, dst: str, text: str) -> JSON:
-    return {"seat": seat, "cards": list(cards), "from": src, "to": dst, "text": text}
-
-
-def record(state: State, play: JSON) -> None:
-    """A public play: everyone's `last` from now on."""
-    state.plays += 1
-    state.last = play
-
-
-def record_secret(state: State, seat: int, play: JSON) -> None:
-    """A play only `seat` may see: its own `last` until the next public play."""
-    me = state.seats[seat]
-    me.last, me.last_at = play, state.plays
-
-
 # --- rounds
 
 
@@ -81,7 +65,7 @@ def start_round(state: State, events: list[Event]) -> None:
     if state.bonus:
         events.append(Event("round", "The bonus round: serve your bulls from your cellar.",
                             data={"round": state.round}))
-        _start_serve(state, events)
+        start_serve(state, events)
         return
     drawn = state.bull_deck[: state.bulls_per_round]
     del state.bull_deck[: state.bulls_per_round]
@@ -115,7 +99,8 @@ def _deal(state: State, events: list[Event]) -> None:
     events.append(Event("deal", f"Each player is dealt {W.count(k, 'beer card')}.",
                         data={"cards": k}))
     for s, seat in enumerate(state.seats):
-        events.append(Event("hand", f"You are dealt {W.cards(seat.hand)}.", frozenset({s})))
+        events.append(Event("hand", f"You are dealt {W.cards(seat.hand)}.", frozenset({s}),
+                            data={"cards": list(seat.hand), "step": 1}))
 
 
 def _open_draft_step(state: State) -> None:
@@ -132,31 +117,33 @@ def _pick(state: State, seat: int, move: Move, events: list[Event]) -> None:
         me.hand.remove(move["card"])
         me.picks.append(move["card"])
     kept = W.cards(me.picks) if me.picks else "nothing"
+    keep = Event("pick", f"You keep {kept}.", frozenset({seat}), data={"cards": list(me.picks)})
     if move["type"] == "done" or len(me.picks) == keep_count(me):
         me.picked = True
-        events.append(Event("pick", f"You keep {kept}.", frozenset({seat})))
-        events.append(Event("picked", f"{who(seat)} has chosen."))
-        record(state, _played(seat, [], "hand", f"stock-{seat}", f"{who(seat)} has chosen."))
-    record_secret(state, seat, _played(seat, list(me.picks), "hand", f"stock-{seat}",
-                                       f"You keep {kept}."))
+        chosen = Event("picked", f"{who(seat)} has chosen.", data={"seat": seat})
+        events += [keep, chosen]
+        record(state, played(seat, [], "hand", f"stock-{seat}", chosen))
+    record_secret(state, seat, played(seat, list(me.picks), "hand", f"stock-{seat}", keep))
 
 
 def _end_draft_step(state: State, events: list[Event]) -> None:
-    shown = []
+    shown, overflow = [], []
     for s, seat in enumerate(state.seats):
         seat.stock.extend(seat.picks)
         seat.picks = []
         if len(seat.stock) > C.CELLAR_SIZE:
             shown.append(f"{who(s)}: {W.cards(seat.stock[C.CELLAR_SIZE :])}")
+            overflow.append([s, seat.stock[C.CELLAR_SIZE :]])
     up = f" Face up on top of the cellar: {'; '.join(shown)}." if shown else ""
-    events.append(Event("stock", f"Everyone stocks the beer they kept.{up}"))
+    events.append(Event("stock", f"Everyone stocks the beer they kept.{up}",
+                        data={"overflow": overflow}))
     if state.draft_step == 1:
         hands = [seat.hand for seat in state.seats]
         for s, seat in enumerate(state.seats):
             seat.hand = hands[(s - 1) % state.players]
             if seat.hand:
                 events.append(Event("hand", f"You receive {W.cards(seat.hand)}.",
-                                    frozenset({s})))
+                                    frozenset({s}), data={"cards": list(seat.hand), "step": 2}))
         state.draft_step = 2
         _open_draft_step(state)
         return
@@ -168,7 +155,7 @@ def _end_draft_step(state: State, events: list[Event]) -> None:
         n = len(leftovers)
         verb = "goes" if n == 1 else "go"
         events.append(Event("discard", f"{W.count(n, 'leftover card')} {verb} to the discard "
-                                       "pile, face down."))
+                                       "pile, face down.", data={"cards": n}))
     _start_draught(state, events)
 
 
@@ -179,7 +166,8 @@ def _start_draught(state: State, events: list[Event]) -> None:
     state.phase, state.draught_pos = DRAUGHT, 0
     for seat in state.seats:
         seat.draughted, seat.has_draughted, seat.bid, seat.bid_beer = [], False, 0, None
-    events.append(Event("draught", f"{who(state.boss)}, the beer boss, draughts first."))
+    events.append(Event("draught", f"{who(state.boss)}, the beer boss, draughts first.",
+                        data={"boss": state.boss}))
 
 
 def _draught(state: State, seat: int, move: Move, events: list[Event]) -> None:
@@ -193,7 +181,8 @@ def _draught(state: State, seat: int, move: Move, events: list[Event]) -> None:
         if poured:
             state.discard.extend(poured)
             events.append(Event("pour", f"{who(seat)} pours away {W.cards(poured)} "
-                                        f"from the overflow."))
+                                        f"from the overflow.",
+                                data={"seat": seat, "cards": poured, "from": "overflow"}))
     k = move["cards"]
     turned = list(reversed(me.stock[len(me.stock) - k :])) if k else []
     del me.stock[len(me.stock) - k :]
@@ -207,9 +196,10 @@ def _draught(state: State, seat: int, move: Move, events: list[Event]) -> None:
         src = f"cellar-{seat}" if k and not overflow else f"stock-{seat}"
     else:
         text, src = f"{who(seat)} passes.", f"cellar-{seat}"
-    events.append(Event("draught", text,
-                        data={"seat": seat, "cards": list(me.draughted), "bid": me.bid}))
-    record(state, _played(seat, me.draughted, src, f"draughted-{seat}", text))
+    event = Event("draught", text, data={"seat": seat, "cards": list(me.draughted),
+                                         "bid": me.bid, "beer": me.bid_beer, "cellar": k})
+    events.append(event)
+    record(state, played(seat, me.draughted, src, f"draughted-{seat}", event))
     state.draught_pos += 1
     if state.draught_pos == state.players:
         _start_choose(state, events)
@@ -223,7 +213,8 @@ def _start_choose(state: State, events: list[Event]) -> None:
     state.ranking = ranking(state)
     if state.ranking and state.middle:
         order = W.listing([who(s) for s in state.ranking])
-        events.append(Event("ranking", f"Bulls are chosen in this order: {order}."))
+        events.append(Event("ranking", f"Bulls are chosen in this order: {order}.",
+                            data={"order": list(state.ranking)}))
     else:
         _end_choose(state, events)
 
@@ -246,8 +237,9 @@ def _take(state: State, seat: int, move: Move, events: list[Event]) -> None:
         me.pub.append(Slot([bull]))
         text = f"{who(seat)} takes {name}."
         data = {"seat": seat, "bull": bull}
-    events.append(Event("take", text, data=data))
-    record(state, _played(seat, [bull], "middle", f"pub-{seat}-{index}", text))
+    event = Event("take", text, data=data)
+    events.append(event)
+    record(state, played(seat, [bull], "middle", f"pub-{seat}-{index}", event))
     state.choose_pos += 1
     if state.choose_pos == len(state.ranking) or not state.middle:
         _end_choose(state, events)
@@ -256,76 +248,10 @@ def _take(state: State, seat: int, move: Move, events: list[Event]) -> None:
 def _end_choose(state: State, events: list[Event]) -> None:
     if state.middle:
         events.append(Event("bulls_out", f"Nobody takes {W.cards(state.middle)}: "
-                                         "out of the game."))
+                                         "out of the game.", data={"bulls": list(state.middle)}))
         state.bulls_out.extend(state.middle)
         state.middle = []
-    _start_serve(state, events)
-
-
-# --- serving
-
-
-def next_stage(seat: Seat) -> str:
-    if seat.draughted:
-        return SERVE_DRAUGHTED
-    return SERVE_CELLAR if seat.stock else SERVE_DONE
-
-
-def _start_serve(state: State, events: list[Event]) -> None:
-    state.phase = SERVE
-    for seat in state.seats:
-        seat.stage = next_stage(seat)
-
-
-def _serve(state: State, seat: int, move: Move, events: list[Event]) -> None:
-    me = state.seats[seat]
-    kind = move["type"]
-    if me.stage == SERVE_DRAUGHTED:
-        if kind == "serve":
-            me.draughted.remove(move["card"])
-            _give(state, seat, move, events, f"draughted-{seat}")
-        else:
-            state.discard.extend(me.draughted)
-            text = f"{who(seat)} pours away {W.cards(me.draughted)}."
-            events.append(Event("pour", text))
-            record(state, _played(seat, me.draughted, f"draughted-{seat}", "discard", text))
-            me.draughted = []
-        me.stage = next_stage(me)
-        return
-    if kind == "stop":
-        me.stage = SERVE_DONE
-        text = f"{who(seat)} is done serving."
-        events.append(Event("stop", text))
-        record(state, _played(seat, [], f"cellar-{seat}", f"cellar-{seat}", text))
-        return
-    # The ruling: a cellar card taken while serving is turned face up for everyone.
-    card = me.stock.pop()
-    if kind == "serve":
-        _give(state, seat, move, events, f"cellar-{seat}")
-    else:
-        state.discard.append(card)
-        text = f"{who(seat)} pours away {W.card(card)} from the cellar."
-        events.append(Event("pour", text, data={"seat": seat, "card": card}))
-        record(state, _played(seat, [card], f"cellar-{seat}", "discard", text))
-        if state.grand_cafe:
-            me.stage = SERVE_DONE
-            return
-    me.stage = next_stage(me)
-
-
-def _give(state: State, seat: int, move: Move, events: list[Event], src: str) -> None:
-    me = state.seats[seat]
-    index = move["bull"]
-    old = me.pub[index]
-    slot = me.pub[index] = Slot(old.bulls, [*old.beer, move["card"]])
-    me.served_now.append(index)
-    where = " from the cellar" if src.startswith("cellar") else ""
-    full = ", full" if slot.full else ""
-    text = (f"{who(seat)} serves {W.card(move['card'])}{where} to "
-            f"{C.BULLS[slot.bull].name} (now {W.glasses(slot.total)}{full}).")
-    events.append(Event("serve", text,
-                        data={"seat": seat, "card": move["card"], "bull": index}))
-    record(state, _played(seat, [move["card"]], src, f"pub-{seat}-{index}", text))
+    start_serve(state, events)
 
 
 def _end_round(state: State, events: list[Event]) -> None:
@@ -334,10 +260,12 @@ def _end_round(state: State, events: list[Event]) -> None:
         state.phase = OVER
         scores = ", ".join(f"{who(s)} {W.points(seat.points)}"
                            for s, seat in enumerate(state.seats))
-        events.append(Event("over", f"The game is over. {scores}."))
+        events.append(Event("over", f"The game is over. {scores}.",
+                            data={"scores": [seat.points for seat in state.seats]}))
         return
     if state.ranking:
         state.boss = state.ranking[0]
-        events.append(Event("boss", f"{who(state.boss)} is the beer boss."))
+        events.append(Event("boss", f"{who(state.boss)} is the beer boss.",
+                            data={"seat": state.boss}))
     state.round += 1
     start_round(state, events)

@@ -126,7 +126,8 @@ def summary(state: State, outcome: Outcome | None) -> JSON | None:
         for s in order
     ]
     title = "The game is over" if final else f"Round {state.summary_round} is over"
-    return {"title": title, "final": final, "rows": rows, "notes": _tie_notes(state, order)}
+    return {"title": title, "final": final, "round": state.summary_round, "rows": rows,
+            "notes": _tie_notes(state, order)}
 
 
 def _rank_key(me: Seat) -> tuple[int, int, int]:

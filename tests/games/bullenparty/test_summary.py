@@ -88,17 +88,18 @@ def test_the_last_play_names_cards_and_places_but_never_a_secret_bid() -> None:
     for seat in (0, 1, None):
         assert RULES.view(state, seat)["last"] == {
             "seat": 1, "cards": [], "from": "hand", "to": "bid",
-            "text": "{p1} has chosen a bid.",
+            "text": "{p1} has chosen a bid.", "kind": "bid", "data": {"seat": 1},
         }
     state, _ = bids(state, {0: 10})
     state, events = play(state, (0, take(1)))
     last = RULES.view(state, None)["last"]
     assert last == {"seat": 0, "cards": [3, 4], "from": "row-2", "to": "hand-0",
-                    "text": texts(events)[-1]}
+                    "text": texts(events)[-1], "kind": "take", "data": dict(events[-1].data)}
     state, events = play(state, (0, new_pile(3)))
     # seat 0 lays 3 onto a new pile; then seat 1 takes the one row left without asking
     assert "{p0} starts a new pile with 3." in texts(events)
-    assert RULES.view(state, 1)["last"] == {
+    last = RULES.view(state, 1)["last"]
+    assert {k: v for k, v in last.items() if k not in ("kind", "data")} == {
         "seat": 1, "cards": [1, 2], "from": "row-1", "to": "hand-1", "text": texts(events)[-1],
     }
 

@@ -46,6 +46,7 @@ def state_from(
     s.purse = list(wallet or []) + list(purse or [])
     s.must_reveal = bool(wallet)
     s.play, s.spent, s.bought, s.pending = list(play or []), [], [], ""
+    s.opening = []  # the set-up's events told of another table than this one
     return s
 
 

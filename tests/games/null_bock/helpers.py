@@ -58,6 +58,7 @@ def state_from(
     state.scores = list(scores) if scores else [0] * n
     state.phase = PLAY_PHASE
     state.turn = turn
+    state.opening = []  # mid-round: the set-up's events were logged with the first move
     state.first = first
     state.passes = passes
     state.round = round_no

@@ -20,6 +20,7 @@ def test_the_last_play_names_seat_cards_and_places() -> None:
     assert last == {
         "seat": 0, "cards": ["D5"], "from": "hand", "to": "edge-1",
         "text": "{p0} plays a 5 doe on {p1}'s Edge and takes the 6 stag into their hand.",
+        "event": {"kind": "edge", "data": {"seat": 0, "card": "D5", "owner": 1, "old": "S6"}},
     }
     new, _ = play(new, 1, to_arena("S9"))
     assert RULES.view(new, None)["last"]["to"] == "arena"
@@ -34,6 +35,7 @@ def test_an_edge_choice_shows_as_last_without_its_card() -> None:
         assert RULES.view(new, seat)["last"] == {
             "seat": 1, "cards": [], "from": "hand", "to": "edge-1",
             "text": "{p1} chose an Edge card.",
+            "event": {"kind": "chose_edge", "data": {"seat": 1}},  # and not the card
         }
 
 
@@ -107,7 +109,7 @@ def test_the_log_speaks_the_faces_words() -> None:
             texts.append(view["last"]["text"])
         for row in (view["summary"] or {}).get("rows", []):
             texts += row["parts"]
-    assert kinds.count("round") == 1  # round 2 (round 1 starts in setup)
+    assert kinds.count("round") == 2  # round 1 (logged with the first move) and round 2
     assert any("Null Bock" in t for t in texts) and any(" doe" in t for t in texts)
     for text in texts:
         assert not CODE.search(text), text

@@ -14,7 +14,7 @@ import json
 import pytest
 
 from app.games.base import Event, IllegalMove, Move
-from app.games.stier_zoekt_bier import StierZoektBier, flow
+from app.games.stier_zoekt_bier import StierZoektBier, flow, serving
 from app.games.stier_zoekt_bier.state import DRAFT, DRAUGHT, SERVE, Seat, Slot, State
 
 RULES = StierZoektBier()
@@ -57,7 +57,7 @@ def table(
             me.picked = not me.hand
     if phase == SERVE:
         for me in state.seats:
-            me.stage = flow.next_stage(me)
+            me.stage = serving.next_stage(me)
     flow.settle(state, [])
     return state
 

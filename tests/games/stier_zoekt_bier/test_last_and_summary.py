@@ -45,7 +45,9 @@ def test_ruling_a_cellar_card_taken_while_serving_is_face_up_for_everyone() -> N
     for viewer in VIEWERS:
         last = RULES.view(state, viewer)["last"]
         assert last == {"seat": 0, "cards": ["W3"], "from": "cellar-0", "to": "discard",
-                        "text": "{p0} pours away 3 white from the cellar."}
+                        "text": "{p0} pours away 3 white from the cellar.",
+                        "event": {"kind": "pour", "data": {"seat": 0, "card": "W3",
+                                                           "from": "cellar"}}}
 
 
 def test_a_draught_is_everyones_last_play() -> None:
@@ -80,7 +82,8 @@ def test_a_draft_pick_is_the_pickers_last_play_only() -> None:
     assert RULES.view(state, 0)["mine"]["last"]["text"] == "You keep 2 white and 3 lager."
     public = RULES.view(state, 1)["last"]
     assert public == {"seat": 0, "cards": [], "from": "hand", "to": "stock-0",
-                      "text": "{p0} has chosen."}
+                      "text": "{p0} has chosen.",
+                      "event": {"kind": "picked", "data": {"seat": 0}}}
     assert RULES.view(state, 1)["mine"]["last"] is None
 
 
@@ -170,4 +173,4 @@ def test_the_log_and_views_name_cards_by_their_faces_in_a_whole_game() -> None:
                 texts += [p for row in view["summary"]["rows"] for p in row["parts"]]
             for text in texts:
                 assert not CODE.search(text), text
-    assert rounds == [2, 3, 4, 5, 6, 7, 8]  # round 1 begins in setup
+    assert rounds == [1, 2, 3, 4, 5, 6, 7, 8]  # round 1 logged with the first move

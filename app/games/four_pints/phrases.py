@@ -1,0 +1,281 @@
+"""What Four pints, please says, in the viewer's language (app/i18n/games.py).
+
+Every sentence is rebuilt from an event's `kind` and `data` (or a view's `last` and
+`summary.facts`) through the game's catalogue; in English it is exactly the engine's own
+text (tests/games/four_pints/test_phrases.py holds it to that). Sentences are whole
+msgids with named placeholders, formatted after translating; players stay `{p0}`.
+Card names and lists come from names.py.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from itertools import groupby
+from typing import Any
+
+from app.games.base import JSON, Event, who
+from app.games.four_pints.cards import POINTS, SPILLED, SPILLED_POINTS, WIN_POINTS, by_value
+from app.games.four_pints.names import (
+    N_,
+    Gettext,
+    Ngettext,
+    an,
+    card_words,
+    listed,
+    names,
+    pints,
+    points,
+)
+
+__all__ = ["card_words", "event_text", "localize_view"]
+
+
+# --- the log ------------------------------------------------------------------------
+
+
+def event_text(event: Event, _: Gettext, n_: Ngettext) -> str:
+    say = SAY.get(event.kind)
+    if say is None:
+        return event.text
+    try:
+        return say(dict(event.data), _, n_)
+    except KeyError:
+        if event.data:
+            raise
+        return event.text  # stored before events kept their data: English, as it was
+
+
+def _reshuffle(d: JSON, _: Gettext, n_: Ngettext) -> str:
+    if d["deck"] == "beer":
+        return _("The beer discard pile is shuffled into a new beer deck.")
+    return _("The buying discard pile is shuffled into a new buying deck.")
+
+
+def _barrel(d: JSON, _: Gettext, n_: Ngettext) -> str:
+    cards = d["cards"]
+    if not cards:
+        return _("The Barrel! The counter is cleared.")
+    return n_(
+        "The Barrel! The counter is cleared: {cards} goes to the discard pile.",
+        "The Barrel! The counter is cleared: {cards} go to the discard pile.",
+        len(cards),
+    ).format(cards=listed(cards, _, n_))
+
+
+def _win(d: JSON, _: Gettext, n_: Ngettext) -> str:
+    return n_("{player} reaches {n} point and wins!", "{player} reaches {n} points and wins!",
+              d["points"]).format(player=who(d["seat"]), n=d["points"])
+
+
+def _elbow(d: JSON, _: Gettext, n_: Ngettext) -> str:
+    if "pint" not in d:
+        return _("Nobody else has a pint to elbow.")
+    return _("{player} elbows {pint} of {other} off the table.").format(
+        player=who(d["seat"]), pint=an(d["pint"], _, n_), other=who(d["target"]))
+
+
+def _turn(d: JSON, _: Gettext, n_: Ngettext) -> str:
+    if d["cards"]:
+        return _("{player} starts a turn with {cards} from the Wallet.").format(
+            player=who(d["seat"]), cards=listed(d["cards"], _, n_))
+    return _("It is {player}'s turn.").format(player=who(d["seat"]))
+
+
+def _lost(d: JSON, _: Gettext, n_: Ngettext) -> str:
+    why = {
+        "empty": N_("{player} loses the turn: no buying cards are left."),
+        "drunk": N_("{player} loses the turn: that is the third Drunk."),
+        "smoke": N_("{player} loses the turn: off for a Smoke."),
+        "slip": N_("{player} loses the turn: a Slip, with no pint to lose."),
+    }[d["why"]]
+    return _(why).format(player=who(d["seat"]))
+
+
+def _reveal(d: JSON, _: Gettext, n_: Ngettext) -> str:
+    card = d["card"]
+    face = _("a -1 Spilled pint") if card == SPILLED else an(card, _, n_)
+    return _("{player} reveals {card}.").format(player=who(d["seat"]), card=face)
+
+
+def _mop(d: JSON, _: Gettext, n_: Ngettext) -> str:
+    if not d["count"]:
+        return _("{player} has no Spilled pint to mop up.").format(player=who(d["seat"]))
+    return n_("{player} mops up {n} Spilled pint.", "{player} mops up {n} Spilled pints.",
+              d["count"]).format(player=who(d["seat"]), n=d["count"])
+
+
+def _snack(d: JSON, _: Gettext, n_: Ngettext) -> str:
+    peanuts = d["snack"] == "Peanuts"
+    if not d["cards"]:
+        text = (_("The Peanuts find no money on {player}.") if peanuts
+                else _("The Pistachios find no money on {player}."))
+        return text.format(player=who(d["seat"]))
+    text = _("The Peanuts cost {player} {cards}.") if peanuts else _(
+        "The Pistachios cost {player} {cards}.")
+    return text.format(player=who(d["seat"]), cards=listed(d["cards"], _, n_))
+
+
+def _buy(d: JSON, _: Gettext, n_: Ngettext) -> str:
+    bought = listed(d["pints"], _, n_)
+    if d["pay"] == "credit":
+        return _("{player} buys {pints} with the Credit card.").format(
+            player=who(d["seat"]), pints=bought)
+    return _("{player} buys {pints} with {money}.").format(
+        player=who(d["seat"]), pints=bought, money=listed(d["paid"], _, n_, article=False))
+
+
+def _on_me(d: JSON, _: Gettext, n_: Ngettext) -> str:
+    return _("With two players the {pint} that was on {player} is discarded.").format(
+        pint=card_words(d["pint"], _, n_), player=who(d["seat"]))
+
+
+def _give(d: JSON, _: Gettext, n_: Ngettext) -> str:
+    return _("{player} gives {pint} to {other}: on me!").format(
+        player=who(d["seat"]), pint=an(d["pint"], _, n_), other=who(d["target"]))
+
+
+SAY: dict[str, Callable[[JSON, Gettext, Ngettext], str]] = {
+    "reshuffle": _reshuffle,
+    "end": lambda d, _, n_: _("The beer has run out: the game ends."),
+    "barrel": _barrel,
+    "counter": lambda d, _, n_: _("The counter now holds {cards}.").format(
+        cards=listed(d["cards"], _, n_)),
+    "win": _win,
+    "elbow": _elbow,
+    "slip": lambda d, _, n_: _("{player} slips and loses {pint}.").format(
+        player=who(d["seat"]), pint=an(d["pint"], _, n_)),
+    "round": lambda d, _, n_: _("Round {n}.").format(n=d["round"]),
+    "turn": _turn,
+    "lost": _lost,
+    "wallet": lambda d, _, n_: _("{player} keeps {cards} in the Wallet.").format(
+        player=who(d["seat"]), cards=listed(d["cards"], _, n_)),
+    "st-patricks": lambda d, _, n_: _("St Patrick's: {player} takes another turn.").format(
+        player=who(d["seat"])),
+    "reveal": _reveal,
+    "mop": _mop,
+    "snack": _snack,
+    "buy": _buy,
+    "on-me": _on_me,
+    "give": _give,
+}
+
+
+# --- the view -----------------------------------------------------------------------
+
+
+def last_text(last: JSON, _: Gettext, n_: Ngettext) -> str:
+    player, kind, cards = who(last["seat"]), last.get("kind"), last["cards"]
+    if kind == "reveal":
+        if not cards:
+            face = _("no card")
+        elif cards[0] == SPILLED:
+            face = _("a -1 Spilled pint")
+        else:
+            face = an(cards[0], _, n_)
+        return _("{player} reveals {card}.").format(player=player, card=face)
+    if kind == "buy":
+        return _("{player} buys {pints}.").format(player=player,
+                                                  pints=listed(last["pints"], _, n_))
+    if kind == "elbow":
+        return _("{player} elbows {pint} of {other}.").format(
+            player=player, pint=an(cards[0], _, n_), other=who(last["target"]))
+    if kind == "slip":
+        return _("{player} slips and loses {pint}.").format(player=player,
+                                                            pint=an(cards[0], _, n_))
+    if kind == "give":
+        return _("{player} gives {pint} to {other}.").format(
+            player=player, pint=an(cards[0], _, n_), other=who(last["target"]))
+    return str(last["text"])
+
+
+def score_parts(area: JSON, n_: Ngettext, _: Gettext) -> list[str]:
+    """ "2 IPAs: 10 points", "1 Spilled pint: -1 point", as views.score_parts. """
+    parts = [
+        _("{pints}: {points}").format(pints=pints(n, pint, n_),
+                                      points=points(n * POINTS[pint], n_))
+        for pint, group in groupby(by_value(area["pints"]))
+        for n in [len(list(group))]
+    ]
+    if area["spilled"]:
+        k = area["spilled"]
+        parts.append(_("{pints}: {points}").format(pints=pints(k, SPILLED, n_),
+                                                   points=points(k * SPILLED_POINTS, n_)))
+    return parts or [_("no pints")]
+
+
+def note_text(fact: JSON, _: Gettext, n_: Ngettext) -> str:
+    kind = fact["kind"]
+    if kind == "win":
+        return _("{player} reaches {points} and wins at once.").format(
+            player=who(fact["seat"]), points=points(fact["points"], n_))
+    if kind == "late":
+        return n_(
+            "{players} also reached {n} points with the gift, but the player whose turn it "
+            "is wins.",
+            "{players} also reached {n} points with the gift, but the player whose turn it "
+            "is wins.",
+            len(fact["seats"]),
+        ).format(players=names(fact["seats"], _), n=WIN_POINTS)
+    if kind == "exhausted":
+        return _("The beer has run out: the highest score wins.")
+    return level_text(fact, _, n_)
+
+
+def level_text(fact: JSON, _: Gettext, n_: Ngettext) -> str:
+    """Players level on points, and how they are placed."""
+    how = fact["how"]
+    level = {"players": names(fact["seats"], _), "points": points(fact["points"], n_)}
+    if how == "share-win":
+        return _("{players} have {points} each and pints of the same worth: they share the "
+                 "win.").format(**level)
+    if how == "share-place":
+        return _("{players} have {points} each and pints of the same worth: they share their "
+                 "place.").format(**level)
+    if how == "turn":
+        return _("{players} have {points} each; {winner} wins: it is their turn.").format(
+            winner=who(fact["winner"]), **level)
+    best = fact["best"]
+    if how == "wins":
+        text = n_("{players} have {points} each; {best} wins: their pints, sorted from the "
+                  "most valuable, are worth more.",
+                  "{players} have {points} each; {best} win: their pints, sorted from the most "
+                  "valuable, are worth more.", len(best))
+    else:
+        text = n_("{players} have {points} each; {best} places higher: their pints, sorted "
+                  "from the most valuable, are worth more.",
+                  "{players} have {points} each; {best} place higher: their pints, sorted from "
+                  "the most valuable, are worth more.", len(best))
+    return text.format(best=names(best, _), **level)
+
+
+def localize_view(view: JSON, _: Gettext, n_: Ngettext) -> JSON:
+    """A copy of `view` with `last.text` and the summary in the catalogue's language."""
+    out = dict(view)
+    if view.get("last"):
+        out["last"] = {**view["last"], "text": last_text(view["last"], _, n_)}
+    summary: Any = view.get("summary")
+    if summary:
+        rows = [{**row, "parts": score_parts(view["areas"][row["seat"]], n_, _)}
+                for row in summary["rows"]]
+        out["summary"] = {**summary, "title": _("The game is over"), "rows": rows,
+                          "notes": [note_text(f, _, n_) for f in summary["facts"]]}
+    return out
+
+
+# Why a move is refused (moves.refusal), as its English reads.
+REFUSALS = frozenset({
+    N_("The game is over."),
+    N_("It is not your turn."),
+    N_("First choose the pint of another player to elbow."),
+    N_("First choose which of your pints you lose in the slip."),
+    N_("First choose who gets the pint that is on you, and which one."),
+    N_("You started with Wallet money: reveal at least one card before buying."),
+    N_("On me!: you must buy two pints at once."),
+    N_("You cannot buy that: it is not on the counter or you cannot afford it."),
+    N_("You can reveal a card or buy a pint you can afford."),
+})
+
+
+def refusal_text(reason: str, _: Gettext, n_: Ngettext) -> str:
+    """A refusal in the catalogue's language; one the game does not know stays as it is."""
+    return _(reason) if reason in REFUSALS else reason

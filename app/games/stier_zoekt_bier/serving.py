@@ -1,0 +1,86 @@
+"""Serving: each seat serves its draughted beer, then its cellar, to its bulls, or pours
+it away; a cellar card taken while serving is turned face up for everyone."""
+
+from __future__ import annotations
+
+from app.games.base import Event, Move, who
+from app.games.stier_zoekt_bier import cards as C
+from app.games.stier_zoekt_bier import words as W
+from app.games.stier_zoekt_bier.plays import played, record
+from app.games.stier_zoekt_bier.state import (
+    SERVE,
+    SERVE_CELLAR,
+    SERVE_DONE,
+    SERVE_DRAUGHTED,
+    Seat,
+    Slot,
+    State,
+)
+
+
+def next_stage(seat: Seat) -> str:
+    if seat.draughted:
+        return SERVE_DRAUGHTED
+    return SERVE_CELLAR if seat.stock else SERVE_DONE
+
+
+def start_serve(state: State, events: list[Event]) -> None:
+    state.phase = SERVE
+    for seat in state.seats:
+        seat.stage = next_stage(seat)
+
+
+def serve(state: State, seat: int, move: Move, events: list[Event]) -> None:
+    me = state.seats[seat]
+    kind = move["type"]
+    if me.stage == SERVE_DRAUGHTED:
+        if kind == "serve":
+            me.draughted.remove(move["card"])
+            give(state, seat, move, events, f"draughted-{seat}")
+        else:
+            state.discard.extend(me.draughted)
+            text = f"{who(seat)} pours away {W.cards(me.draughted)}."
+            event = Event("pour", text, data={"seat": seat, "cards": list(me.draughted),
+                                              "from": "draughted"})
+            events.append(event)
+            record(state, played(seat, me.draughted, f"draughted-{seat}", "discard", event))
+            me.draughted = []
+        me.stage = next_stage(me)
+        return
+    if kind == "stop":
+        me.stage = SERVE_DONE
+        event = Event("stop", f"{who(seat)} is done serving.", data={"seat": seat})
+        events.append(event)
+        record(state, played(seat, [], f"cellar-{seat}", f"cellar-{seat}", event))
+        return
+    # The ruling: a cellar card taken while serving is turned face up for everyone.
+    card = me.stock.pop()
+    if kind == "serve":
+        give(state, seat, move, events, f"cellar-{seat}")
+    else:
+        state.discard.append(card)
+        text = f"{who(seat)} pours away {W.card(card)} from the cellar."
+        event = Event("pour", text, data={"seat": seat, "card": card, "from": "cellar"})
+        events.append(event)
+        record(state, played(seat, [card], f"cellar-{seat}", "discard", event))
+        if state.grand_cafe:
+            me.stage = SERVE_DONE
+            return
+    me.stage = next_stage(me)
+
+
+def give(state: State, seat: int, move: Move, events: list[Event], src: str) -> None:
+    me = state.seats[seat]
+    index = move["bull"]
+    old = me.pub[index]
+    slot = me.pub[index] = Slot(old.bulls, [*old.beer, move["card"]])
+    me.served_now.append(index)
+    where = " from the cellar" if src.startswith("cellar") else ""
+    full = ", full" if slot.full else ""
+    text = (f"{who(seat)} serves {W.card(move['card'])}{where} to "
+            f"{C.BULLS[slot.bull].name} (now {W.glasses(slot.total)}{full}).")
+    event = Event("serve", text, data={
+        "seat": seat, "card": move["card"], "bull": index, "name": slot.bull,
+        "glasses": slot.total, "full": slot.full, "cellar": bool(where)})
+    events.append(event)
+    record(state, played(seat, [move["card"]], src, f"pub-{seat}-{index}", event))

@@ -1,0 +1,114 @@
+"""Words the web layer says outside the templates, in the `messages` catalogue: the room
+status badge, and the phrases static/app.js and static/timers.js put in the page (the
+page hands them over, translated, in `#room[data-words]`, so the scripts hold no
+English of their own that a German or Dutch viewer would see).
+
+`N_` marks a message for extraction where it is defined; `_` (app.web.render) translates
+it where it is shown, in the language of the render.
+"""
+
+from __future__ import annotations
+
+from app.web.speech import _
+
+
+def N_(message: str) -> str:
+    return message
+
+
+STATUS = {
+    "waiting": N_("waiting"),
+    "playing": N_("playing"),
+    "finished": N_("finished"),
+}
+
+# key -> message; `%(...)s` placeholders are filled in by the script.
+SCRIPT = {
+    "seat": N_("Seat %(n)s"),
+    "and": N_("%(first)s and %(last)s"),
+    "your_move": N_("Your move"),
+    "your_move_with": N_("Your move (with %(names)s)"),
+    "choosing": N_("Choosing: %(names)s"),
+    "to_act_of": N_("%(names)s to act"),
+    "choosing_tag": N_("choosing"),
+    "to_act_tag": N_("to act"),
+    "your_turn": N_("Your turn."),
+    "waiting_for": N_("Waiting for %(names)s."),
+    "waiting_seats": N_("Waiting for every seat to be taken."),
+    "failed": N_("That did not work."),
+    "no_watching": N_("This room cannot be watched."),
+    "reconnecting": N_("Not connected. Trying again..."),
+    "copied": N_("Link copied."),
+    "someone": N_("someone"),
+    "online": N_("online"),
+    "offline": N_("offline"),
+    "watching_one": N_("1 watching"),
+    "watching_many": N_("%(n)s watching"),
+    "offline_now": N_("offline just now"),
+    "offline_min": N_("offline %(min)s min"),
+    "offline_hours": N_("offline %(h)s h %(min)s min"),
+    "left": N_("%(time)s left to decide"),
+    "away": N_("away"),
+    **{f"status_{key}": text for key, text in STATUS.items()},
+}
+
+
+def status_word(status: str) -> str:
+    """The room's status as its badge says it."""
+    return _(STATUS[status]) if status in STATUS else status
+
+
+def script_words() -> dict[str, str]:
+    """The scripts' phrases in the language of the render."""
+    return {key: _(text) for key, text in SCRIPT.items()}
+
+
+# The games' option labels, help lines and choices, as the lobby's form shows them
+# (the option schemas of app/games/*/rules.py speak English; a test holds this list to
+# them, so a new option cannot go untranslated).
+OPTIONS = [
+    N_("Variant"), N_("basic"), N_("grand-cafe"),
+    N_("Grand Café: keep 0-2 cards per draft step, draught one beer type only, and a "
+       "cellar card that is not served ends your serving."),
+    N_("Bulls per round"),
+    N_("Default: 2 with 3-4 players (14 bulls in play), 3 with 5 (21 bulls)."),
+    N_("Target score"),
+    N_("The game ends after the round in which someone reaches this total."),
+    N_("Fixed number of rounds"),
+    N_("If set, play exactly this many rounds instead of playing to the target."),
+]
+
+# What a refused form or message says (app/rooms and app/web raise them in English; the
+# page's alert area shows them in the viewer's language). A test holds this list to the
+# room errors' defaults.
+REFUSALS = [
+    N_("That did not work."), N_("There is no room with that code."),
+    N_("There is no such game."), N_("These options cannot be played."),
+    N_("Please choose a name."), N_("That seat is taken."), N_("There is no such seat."),
+    N_("You do not have a seat in this room."), N_("Only the host can do that."),
+    N_("That cannot be done now."), N_("The game has moved on: here is the current table."),
+    N_("You already have a seat in this room."), N_("A chat message needs some text."),
+    N_("A chat message cannot contain control characters."),
+    N_("A chat message must be text."), N_("A move must be a JSON object."),
+    N_("A name cannot contain control characters."), N_("A name must be text."),
+    N_("A rematch can start only after the end."),
+    N_("Could not make a room; please try again."), N_("Every seat is taken."),
+    N_("Every seat must be taken first."), N_("Only a seated player can be back."),
+    N_("Only the host can add a bot."), N_("Someone in this room already has that name."),
+    N_("Spectators cannot make moves."), N_("That move is not possible now."),
+    N_("That seat is already empty."), N_("That seat is taken: a bot needs an empty seat."),
+    N_("That seat was just taken."), N_("The game has already started."),
+    N_("The game is not running."), N_("The turn timer is off, 30, 60, 120 or 300 seconds."),
+    N_("This game is over."), N_("This game is over: start a rematch first."),
+    N_("This room does not allow spectators."),
+    N_("You cannot leave once the game has started."),
+    N_("The number of seats must be a number."),
+    N_("The turn timer must be a number of seconds."),
+    N_("A name can be at most 24 characters long."),
+    N_("A chat message can be at most 300 characters long."),
+    N_("Slow down a little."), N_("This request did not come from this site."),
+    N_("Send text frames of JSON."), N_("That message is too long."),
+    N_("Too many open tabs here."), N_("That message is not understood."),
+    N_("That request is not understood."), N_("Something went wrong."),
+    N_("The body is not valid JSON."),
+]

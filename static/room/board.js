@@ -1,0 +1,62 @@
+// Stammtisch room page, part 4 of 6: the board: morph, keep the selection, move cards (FLIP), the log.
+(function (T) {
+  "use strict";
+  if (!T) return;
+  const { room, board, calm, $, version, select, measureSticky, clearMessages, setStatus, showTurn } = T;
+  // ---- the board: morph, keep the selection, move cards (FLIP) ----
+  function cardKeys() {
+    const seen = new Map();
+    const out = new Map();
+    board.querySelectorAll("[data-card]").forEach((el) => {
+      const n = seen.get(el.dataset.card) || 0;
+      seen.set(el.dataset.card, n + 1);
+      out.set(el.dataset.card + "#" + n, el);
+    });
+    return out;
+  }
+
+  function slide(before) {
+    if (calm.matches) return;
+    cardKeys().forEach((el, key) => {
+      const from = before.get(key);
+      if (!from) return;
+      const to = el.getBoundingClientRect();
+      const dx = from.left - to.left;
+      const dy = from.top - to.top;
+      if (Math.abs(dx) + Math.abs(dy) < 2 || Math.abs(dx) + Math.abs(dy) > 1500) return;
+      el.animate([{ transform: `translate(${dx}px, ${dy}px)` }, { transform: "none" }],
+        { duration: 260, easing: "ease-out" });
+    });
+  }
+
+  function swapBoard(html) {
+    const picked = board.dataset.picked || null;
+    const before = new Map();
+    if (!calm.matches) cardKeys().forEach((el, key) => before.set(key, el.getBoundingClientRect()));
+    if (window.Idiomorph) {
+      window.Idiomorph.morph(board, html, { morphStyle: "innerHTML" });
+    } else {
+      board.innerHTML = html;
+    }
+    select(picked); // survives while a pick with the same id exists
+    slide(before);
+    measureSticky();
+  }
+
+  function showBoard(msg) {
+    if (typeof msg.version !== "number" || msg.version < version()) return; // a late update
+    room.dataset.version = String(msg.version);
+    if (typeof msg.html === "string") swapBoard(msg.html);
+    if (msg.type === "board" && msg.version > T.errorAt) clearMessages(); // the error is old news
+    if (Array.isArray(msg.log)) showLog(msg);
+    const over = board.querySelector(".final-scores, .summary--final") !== null;
+    setStatus(msg.status || (over ? "finished" : "playing"));
+    showTurn();
+  }
+
+  function showLog(msg) {
+    window.StammtischLog.show($("log"), msg); // static/log.js
+  }
+
+  Object.assign(T, { showBoard });
+})(window.StammtischRoom);

@@ -1,0 +1,73 @@
+// Stammtisch room page, part 6 of 6: the socket: messages in, moves and chat out.
+(function (T) {
+  "use strict";
+  if (!T) return;
+  const { room, board, code, $, say, showBoard, addChat, showPresence, onRoom, t } = T;
+  let socket = null;
+  let retry = 0;
+  const handlers = {
+    board: showBoard,
+    view: showBoard,
+    chat: addChat,
+    presence: showPresence,
+    room: onRoom,
+    error(msg) {
+      setMovesEnabled(true);
+      if (msg.html) showBoard(msg);
+      say(msg.reason || t("failed"));
+      // a stale move names the current version: the board that follows is that one
+      if (typeof msg.version === "number") T.errorAt = Math.max(T.errorAt, msg.version);
+    },
+  };
+
+  function receive(msg) {
+    const handle = handlers[msg.type];
+    if (handle) handle(msg);
+    if (window.stammtischTimers) window.stammtischTimers(msg); // static/timers.js
+  }
+  // for tests: feed a message as if it came; timers.js sends "back" through `send`
+  window.stammtisch = { receive: receive, send: (message) => send(message) };
+
+  function connect() {
+    const scheme = location.protocol === "https:" ? "wss://" : "ws://";
+    socket = new WebSocket(scheme + location.host + "/ws/rooms/" + encodeURIComponent(code) + "?format=html");
+    socket.addEventListener("open", () => {
+      retry = 0;
+      $("chat").replaceChildren(); // the server sends the chat history again
+      room.dataset.connected = "true";
+    });
+    socket.addEventListener("message", (event) => {
+      let msg;
+      try {
+        msg = JSON.parse(event.data);
+      } catch (_err) {
+        return;
+      }
+      receive(msg);
+    });
+    socket.addEventListener("close", (event) => {
+      room.dataset.connected = "false";
+      if (event.code === 1008 || event.code === 4403 || event.code === 4404) {
+        if (!$("messages").hasChildNodes()) say(t("no_watching"));
+        return; // refused for good: do not knock again
+      }
+      retry = Math.min(retry + 1, 6);
+      setTimeout(connect, 250 * 2 ** retry);
+    });
+  }
+
+  function send(message) {
+    if (!socket || socket.readyState !== WebSocket.OPEN) {
+      say(t("reconnecting"));
+      return false;
+    }
+    socket.send(JSON.stringify(message));
+    return true;
+  }
+
+  function setMovesEnabled(on) {
+    board.querySelectorAll(".move, .pick").forEach((b) => { b.disabled = !on; });
+  }
+
+  Object.assign(T, { receive, connect, send, setMovesEnabled });
+})(window.StammtischRoom);

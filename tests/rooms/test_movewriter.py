@@ -1,0 +1,33 @@
+"""The one-trip SQLite move write (app/db/movewriter.py) stores the same rows as the ORM
+path and keeps the version race: a second write at a version loses, changing nothing."""
+
+from __future__ import annotations
+
+from app.db.repository import now
+from app.rooms.service import RoomService
+from tests.rooms.test_service import full_room
+
+
+async def test_a_move_row_reads_back_as_written_and_a_lost_race_changes_nothing(
+    service: RoomService, database_url: str,
+) -> None:
+    code, host, _tokens = await full_room(service, 3)
+    version = await service.start(code, host)
+    record = await service.repo.load(code)
+    assert record is not None and record.state is not None
+    args = (code, version, record.game_no, 1, {"type": "pick", "card": 2},
+            [{"kind": "k", "text": "{p1} <did> it", "to": [1], "data": {"a": [1]}}],
+            record.state, "playing")
+    assert (service.repo.writer is not None) == database_url.startswith("sqlite")
+    before = now()
+    assert await service.repo.commit_move(*args, seen_version=version, to_act=[0, 2])
+    # the same version again (another process's move): refused, nothing stored
+    assert not await service.repo.commit_move(*args, seen_version=version, to_act=[0])
+    (row,) = await service.repo.moves(code, record.game_no)
+    assert (row.version, row.seat, row.move, row.events, row.seen_version, row.to_act) == (
+        version + 1, 1, args[4], args[5], version, [0, 2])
+    assert abs((row.created_at.replace(tzinfo=None) - before.replace(tzinfo=None))
+               .total_seconds()) < 60
+    again = await service.repo.load(code)
+    assert again is not None and (again.version, again.state) == (version + 1, record.state)
+    assert await service.repo.move_count(code) == 1

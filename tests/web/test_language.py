@@ -1,0 +1,165 @@
+"""The viewer's language: the picker's cookie, else Accept-Language, else English; the
+pages, the board and the log in it; each viewer of one room in their own."""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import AsyncIterator
+from pathlib import Path
+
+import httpx
+import pytest
+from fastapi import FastAPI
+
+from app.web.language import choose, from_accept
+from app.web.render import environment, speaking
+from tests.client import Make, seated_room, start
+from tests.live import LiveServer
+
+
+@pytest.fixture
+async def client(app: FastAPI) -> AsyncIterator[httpx.AsyncClient]:
+    transport = httpx.ASGITransport(app=app)
+    async with httpx.AsyncClient(transport=transport, base_url="http://test") as c:
+        yield c
+
+
+@pytest.mark.parametrize(("header", "lang"), [
+    ("de-AT,de;q=0.9,en;q=0.5", "de"),
+    ("en;q=0.4, nl-BE;q=0.8, de;q=0.7", "nl"),  # quality decides, not the order
+    ("fr-FR, nl;q=0.2", "nl"),  # French is not spoken here: the next best
+    ("de;q=0.5, nl;q=0.5", "de"),  # equal quality: the first named
+    ("nl;q=0, de;q=0.1", "de"),  # q=0 means "not this one"
+    ("fr, es;q=0.9", None),
+    ("de;q=abc, nl", "nl"),  # a broken quality is skipped, not an error
+    ("", None),
+    (None, None),
+])
+def test_accept_language_honours_quality_values(header: str | None, lang: str | None) -> None:
+    assert from_accept(header) == lang
+
+
+def test_the_cookie_wins_over_the_header_and_english_is_the_last_resort() -> None:
+    assert choose("nl", "de") == "nl"
+    assert choose("xx", "de;q=0.3") == "de"  # an unknown cookie is ignored
+    assert choose(None, "fr") == "en"
+
+
+async def test_the_picker_stores_the_choice_and_goes_back(client: httpx.AsyncClient) -> None:
+    lobby = (await client.get("/")).text
+    assert '<html lang="en">' in lobby and 'action="/lang"' in lobby
+    response = await client.post("/lang", data={"lang": "nl", "next": "/rules/null-bock"})
+    assert response.status_code == 303
+    assert response.headers["location"] == "/rules/null-bock"
+    assert response.cookies["lang"] == "nl"
+    page = (await client.get("/", headers={"accept-language": "de"})).text
+    assert '<html lang="nl">' in page and "Schuif aan" in page and "Pull up a chair" not in page
+
+
+@pytest.mark.parametrize("target", ["https://evil.example/", "//evil.example/x", "evil"])
+async def test_the_picker_never_sends_anyone_off_the_site(
+    client: httpx.AsyncClient, target: str
+) -> None:
+    response = await client.post("/lang", data={"lang": "de", "next": target})
+    assert response.headers["location"] == "/"
+
+
+async def test_an_unknown_language_changes_nothing(client: httpx.AsyncClient) -> None:
+    response = await client.post("/lang", data={"lang": "fr", "next": "/"})
+    assert response.status_code == 303 and "lang" not in response.cookies
+
+
+async def test_the_lobby_in_german_by_accept_language(client: httpx.AsyncClient) -> None:
+    page = (await client.get("/", headers={"accept-language": "de-DE,de;q=0.9"})).text
+    assert '<html lang="de">' in page
+    assert "Setz dich dazu" in page and "Jetzt mit Bots spielen" in page
+    assert "Pull up a chair" not in page and "Play now with bots" not in page
+
+
+async def test_a_refused_form_is_told_in_the_viewers_language(
+    client: httpx.AsyncClient,
+) -> None:
+    client.cookies.set("lang", "de")
+    response = await client.get("/join", params={"code": "not a code!"})
+    page = (await client.get(response.headers["location"])).text
+    assert "Das ist kein Raumcode." in page and "That is not a room code." not in page
+
+
+async def test_two_languages_rendered_at_once_never_mix() -> None:
+    template = environment().from_string("{% trans %}Pull up a chair{% endtrans %}")
+
+    async def render(lang: str) -> list[str]:
+        out = []
+        for _ in range(50):
+            with speaking(lang):
+                await asyncio.sleep(0)  # the other language's task runs in between
+                out.append(template.render())
+        return out
+
+    german, dutch = await asyncio.gather(render("de"), render("nl"))
+    assert set(german) == {"Setz dich dazu"} and set(dutch) == {"Schuif aan"}
+
+
+def test_rules_in_the_viewers_language_else_english(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from app.web import rulebook
+
+    (tmp_path / "de").mkdir()
+    (tmp_path / "null-bock.md").write_text("# Rules\n", encoding="utf-8")
+    (tmp_path / "de" / "null-bock.md").write_text("# Regeln\n", encoding="utf-8")
+    monkeypatch.setattr(rulebook, "RULES_DIR", tmp_path)
+    rulebook.rules_html.cache_clear()
+    try:
+        assert "Regeln" in str(rulebook.rules_html("null-bock", "de"))
+        assert rulebook.rules_lang("null-bock", "de") == "de"
+        assert "Rules" in str(rulebook.rules_html("null-bock", "nl"))  # not translated yet
+        assert rulebook.rules_lang("null-bock", "nl") == "en"
+        assert rulebook.rules_file("../null-bock", "de") is None
+    finally:
+        rulebook.rules_html.cache_clear()
+
+
+async def test_each_viewer_of_one_room_reads_it_in_their_own_language(
+    server: LiveServer, people: Make
+) -> None:
+    """Three seats, three languages: each socket's board, log and errors in its own,
+    from the same version of the same room."""
+    code, (ann, ben, cat) = await seated_room(server, people, 3, game="null-bock",
+                                              options={"rounds": 1})
+    ann.http.cookies.set("lang", "de")
+    ben.http.cookies.set("lang", "nl")
+    await start(code, ann)
+    boards = {}
+    for person, lang in ((ann, "de"), (ben, "nl"), (cat, "en")):
+        await person.connect(code, html=True)
+        boards[lang] = await person.expect("board")
+    assert "Deine Hand" in boards["de"]["html"] and "Your hand" not in boards["de"]["html"]
+    assert "Jouw hand" in boards["nl"]["html"] and "Deine Hand" not in boards["nl"]["html"]
+    assert "Your hand" in boards["en"]["html"]
+    assert len({b["version"] for b in boards.values()}) == 1
+    # the first Edge choice: every log gets the line, each in its own language
+    move = (await ann.api("GET", f"/api/rooms/{code}/view")).json()["view"]["moves"][0]
+    await ann.send({"type": "move", "version": boards["de"]["version"], "move": move})
+    lines = {}
+    for person, lang in ((ann, "de"), (ben, "nl"), (cat, "en")):
+        update = await person.expect("board", version=boards[lang]["version"] + 1)
+        lines[lang] = " ".join(update["log_text"])
+    assert lines["de"] != lines["en"] and lines["nl"] != lines["en"] and lines["de"]
+    await ben.send("not json")
+    error = await ben.expect("error")
+    assert error["reason"] == "De inhoud is geen geldige JSON."  # said in English: "The body..."
+
+
+@pytest.mark.parametrize("lang", ["de", "nl"])
+@pytest.mark.parametrize("stem", ["null-bock", "stier-zoekt-bier", "four-pints-please",
+                                  "bullenparty"])
+def test_every_game_has_its_rules_in_german_and_dutch(lang: str, stem: str) -> None:
+    from app.web import rulebook
+
+    assert rulebook.rules_lang(stem, lang) == lang
+    html = str(rulebook.rules_html(stem, lang))
+    english = str(rulebook.rules_html(stem))
+    assert html != english
+    for tag in ("<h1>", "<h2>", "<table>", "<li>"):  # the same kind of text as English
+        assert tag in html, (stem, lang, tag)
