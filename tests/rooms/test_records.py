@@ -11,7 +11,7 @@ from app.replay import replay
 from app.rooms import errors
 from app.rooms.records import finished_games, game_record
 from app.rooms.service import RoomService
-from tests.rooms.test_bots import finished, until
+from tests.rooms.test_bots import finished
 
 
 async def test_bots_play_a_game_and_a_rematch_and_both_records_replay(
@@ -31,12 +31,8 @@ async def test_bots_play_a_game_and_a_rematch_and_both_records_replay(
     assert first["outcome"] == (await service.room(code)).outcome
 
     await service.rematch(code, host)
-
-    async def second_over() -> bool:
-        room = await service.room(code)
-        return room.game_no == 2 and room.status == "finished"
-
-    await until(second_over)
+    await finished(service, code)
+    assert (await service.room(code)).game_no == 2
     second = await game_record(service, code, 2, None)
     assert (await game_record(service, code, 1, None)) == first  # the rematch kept it
     assert second["seed"] != first["seed"]
