@@ -6,7 +6,7 @@ import os
 import platform
 
 from app.games.registry import GAMES
-from bench import bots, engines, floor_run
+from bench import bots, engines, floor_run, replays
 
 
 def table(rows: list[dict[str, object]]) -> str:
@@ -21,7 +21,7 @@ def table(rows: list[dict[str, object]]) -> str:
 def main() -> None:
     print(f"machine: {platform.machine()}, {os.cpu_count()} cores, "
           f"Python {platform.python_version()}")
-    parts = os.environ.get("BENCH_PARTS", "engines,bots,server").split(",")
+    parts = os.environ.get("BENCH_PARTS", "engines,bots,replays,server").split(",")
     if "engines" in parts:
         print("\n== engines: random games (tracemalloc on, so absolute speed is lower) ==")
         print(table(engines.run(int(os.environ.get("BENCH_GAMES", "30")))))
@@ -29,6 +29,10 @@ def main() -> None:
         count = int(os.environ.get("BENCH_BOT_GAMES", "500"))
         print(f"\n== bots: one good bot against random bots, seat rotated, {count} games ==")
         print(table(bots.run(GAMES, count)))
+    if "replays" in parts:
+        print("\n== replays: a good bots' game replayed from its record, each step drawn "
+              "(OPEN view) ==")
+        print(table(replays.run(int(os.environ.get("BENCH_REPLAY_GAMES", "3")))))
     if "server" in parts:
         server()
 

@@ -97,3 +97,22 @@ class ChatRow(Base):
     name: Mapped[str] = mapped_column(String(64))
     text: Mapped[str] = mapped_column(Text)
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+
+
+class GameRow(Base):
+    """A finished game (issue 14): enough, with its moves, to replay it."""
+
+    __tablename__ = "games"
+    __table_args__ = (UniqueConstraint("room_code", "game_no", name="uq_games_room_game_no"),)
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    room_code: Mapped[str] = mapped_column(ForeignKey("rooms.code", ondelete="CASCADE"))
+    game_no: Mapped[int] = mapped_column(Integer)
+    game_id: Mapped[str] = mapped_column(String(64))
+    options: Mapped[dict[str, Any]] = mapped_column(JSON)
+    seed: Mapped[int] = mapped_column(BigInteger)
+    # [{"seat": 0, "name": "Ann", "bot": false, "level": null}, ...] when the game ended
+    players: Mapped[list[dict[str, Any]]] = mapped_column(JSON)
+    started_version: Mapped[int] = mapped_column(Integer)  # its first move is this + 1
+    outcome: Mapped[dict[str, Any]] = mapped_column(JSON)
+    finished_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))

@@ -10,6 +10,7 @@ from sqlalchemy import JSON, DateTime, bindparam, case, func, or_, select, text,
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncEngine, AsyncSession, async_sessionmaker
 
+from app.db.game_records import INSERT_GAME
 from app.db.models import MoveRow, RoomRow, SeatRow
 from app.db.records import now
 from app.db.records import rowcount as _rowcount
@@ -75,20 +76,22 @@ class MoveLog:
         events: list[dict[str, Any]], state: dict[str, Any], status: str,
         seen_version: int | None = None, to_act: list[int] | None = None,
         deadlines: dict[str, int] | None = None, timeout: bool | None = None,
+        game: dict[str, Any] | None = None,
     ) -> bool:
         """Store the new state and append the move, in one transaction, iff the room is
         still at `version`. False means another writer got there first. `seen_version`:
         the version the mover saw; `to_act`: the seats to act after this move.
         Turn timers: `deadlines` (when given) replace the room's; `timeout` True counts a
         timeout of `seat` (the second in a row makes it away), False (the person moved)
-        clears its count and away."""
+        clears its count and away. `game` (the move ends the game): the values of the
+        game's record (app/db/game_records.py), written in this transaction."""
         # Two prepared statements on one connection, no ORM unit of work and no
         # statement built per call: this runs for every move.
         at = now()
         seen = version if seen_version is None else seen_version
         writer = getattr(self, "writer", None)  # Repository's SQLite one-trip writer
         if (writer is not None and not writer.closed and deadlines is None
-                and timeout is None):
+                and timeout is None and game is None):
             return bool(await writer.commit(code, version, game_no, seat, move, events,
                                             state, status, at, seen, to_act))
         try:
@@ -112,6 +115,10 @@ class MoveLog:
                     "seen": seen,
                     "to_act": to_act,
                 })
+                if game is not None:
+                    await connection.execute(INSERT_GAME, {
+                        **game, "code": code, "game_no": game_no, "at": at,
+                        "in_code": code, "in_game_no": game_no})
         except IntegrityError:
             return False
         return True

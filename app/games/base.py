@@ -15,7 +15,7 @@ import dataclasses
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from random import Random
-from typing import Any, ClassVar, Protocol, TypeVar
+from typing import Any, ClassVar, Final, Literal, Protocol, TypeVar
 
 Move = dict[str, Any]
 """A JSON object. Its keys and values are chosen by the game."""
@@ -23,6 +23,19 @@ Move = dict[str, Any]
 JSON = dict[str, Any]
 
 S = TypeVar("S")
+
+OPEN: Final = "open"
+"""The viewer who sees every hand and secret: `rules.view(state, OPEN)`. Only for a game
+that is over (the server refuses it while a game runs; docs/contracts.md §1). A string,
+not a seat number, so an engine that forgets it fails loudly instead of showing seat -1."""
+
+Viewer = int | None | Literal["open"]
+"""Who looks: a seat, None for a spectator, or OPEN."""
+
+
+def open_view(spectator: JSON, secrets: Sequence[JSON | None]) -> JSON:
+    """The OPEN view: the spectator's view, with `open[s]` what `mine` is for seat s."""
+    return {**spectator, "open": list(secrets)}
 
 
 class IllegalMove(Exception):
@@ -230,9 +243,9 @@ class Rules(Protocol[S]):
         """A new state and what happened. Never mutates `state`; raises IllegalMove."""
         ...
 
-    def view(self, state: S, seat: int | None) -> JSON:
+    def view(self, state: S, seat: Viewer) -> JSON:
         """What `seat` (None: a spectator) may see, JSON-ready, with its legal moves
-        under the key "moves"."""
+        under the key "moves". `OPEN`: `open_view` of the spectator's view."""
         ...
 
     def outcome(self, state: S) -> Outcome | None:

@@ -69,3 +69,12 @@ class AlreadySeated(RoomError):
 
 class InvalidChat(RoomError):
     code, status, default = "invalid_chat", 422, "A chat message needs some text."
+
+
+class GameRunning(RoomError):
+    code, status, default = ("game_running", 409,
+                             "This game is still running: its record opens when it is over.")
+
+
+class NoRecord(RoomError):
+    code, status, default = "no_record", 404, "This room has no such game."

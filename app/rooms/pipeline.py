@@ -9,7 +9,9 @@ import dataclasses
 import logging
 from typing import TYPE_CHECKING, Any
 
+from app.db.game_records import game_values
 from app.games.base import IllegalMove, Rules
+from app.replay import outcome_of
 from app.rooms import errors
 from app.rooms.bots import bot_rng, choose_move
 from app.rooms.live import LiveRoom
@@ -67,10 +69,12 @@ class Pipeline(_Base):
             at, encoded = live.version, rules.encode(state)
             stamp = self._stamp(live.record, seat, to_act, cause)  # turn timers
             events = stamp.events + events
+            # the move that ends the game writes the game's record (issue 14)
+            game = None if to_act else game_values(live.record, outcome_of(rules, state))
             if await self.repo.commit_move(
                 live.record.code, at, live.record.game_no, seat, chosen,
                 [e.to_json() for e in events], encoded, status,
-                seen_version=version, to_act=sorted(to_act), **stamp.write,
+                seen_version=version, to_act=sorted(to_act), game=game, **stamp.write,
             ):
                 record = stamp.apply(dataclasses.replace(
                     live.record, version=at + 1, state=encoded, status=status), seat)

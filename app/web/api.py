@@ -14,6 +14,7 @@ from pydantic import BaseModel, Field, StrictInt
 from app.games.base import IllegalMove, options_schema
 from app.rooms.errors import StaleVersion
 from app.rooms.models import ChatLine, RoomInfo, Snapshot
+from app.rooms.records import game_record
 from app.web.deps import (
     GamesDep,
     HostTokenDep,
@@ -88,6 +89,35 @@ class Rematch(BaseModel):
 class RoomForYou(RoomInfo):
     my_seat: int | None = None
     is_host: bool = False
+
+
+class RecordedPlayer(BaseModel):
+    seat: int
+    name: str
+    bot: bool
+    level: str | None = None
+
+
+class RecordedMove(BaseModel):
+    version: int
+    seat: int
+    move: dict[str, Any]
+
+
+class GameRecord(BaseModel):
+    """A finished game: replay it with `python -m app.replay record.json`."""
+
+    format: int
+    room: str
+    game_no: int
+    game: str
+    options: dict[str, Any]
+    seed: int
+    players: list[RecordedPlayer]
+    started_version: int  # the version after the deal; move i has version started + i
+    moves: list[RecordedMove]
+    outcome: dict[str, Any]
+    finished_at: str | None  # None for a game finished before records were kept
 
 
 class Problem(BaseModel):
@@ -229,3 +259,16 @@ async def chat_history(code: str, rooms: RoomsDep, seat_token: SeatTokenDep) -> 
              dependencies=[Depends(limit_chat)])
 async def chat(code: str, body: ChatBody, rooms: RoomsDep, seat_token: SeatTokenDep) -> ChatLine:
     return await rooms.chat(code, await rooms.viewer(code, seat_token), body.text)
+
+
+@router.get("/rooms/{code}/games/{game_no}/record", response_model=GameRecord,
+            responses=ERRORS)
+async def get_game_record(
+    code: str, game_no: int, rooms: RoomsDep, seat_token: SeatTokenDep
+) -> GameRecord:
+    """A finished game's record (issue 14): game, options, seed, players, every move
+    with its seat and version, the outcome. `python -m app.replay` replays it. 409
+    `game_running` while the game runs (the seed would show every hand), 404
+    `no_record` for a game the room has not finished; whoever may watch the room may
+    fetch it."""
+    return GameRecord(**await game_record(rooms, code, game_no, seat_token))

@@ -18,6 +18,7 @@ from fastapi.responses import HTMLResponse, RedirectResponse, Response
 from app.games.base import options_schema
 from app.rooms.errors import NotSeated
 from app.rooms.names import clean_name
+from app.rooms.records import finished_games
 from app.rooms.service import RoomService
 from app.web import forms
 from app.web.blurbs import blurb
@@ -194,6 +195,7 @@ async def _room_context(
     if not admitted:
         context["no_spectators"] = True
         return context
+    context["games_played"] = await finished_games(rooms, code)  # their replays
     snap = await rooms.snapshot(code, seat, lang=lang)
     if snap.view is not None:
         context["version"] = snap.version

@@ -82,6 +82,8 @@ OPTIONS = [
 # page's alert area shows them in the viewer's language). A test holds this list to the
 # room errors' defaults.
 REFUSALS = [
+    N_("This game is still running: its record opens when it is over."),
+    N_("This room has no such game."),
     N_("That did not work."), N_("There is no room with that code."),
     N_("There is no such game."), N_("These options cannot be played."),
     N_("Please choose a name."), N_("That seat is taken."), N_("There is no such seat."),

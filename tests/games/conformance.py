@@ -13,7 +13,7 @@ import random
 from collections import Counter
 from typing import Any
 
-from app.games.base import Event, IllegalMove, Move, Outcome, Rules, RulesBase, parse_options
+from app.games.base import OPEN, Event, IllegalMove, Move, Outcome, Rules, RulesBase, parse_options
 
 MAX_STEPS = 20_000
 NONSENSE: list[Move] = [{}, {"type": "__nonsense__"}, {"type": None}]
@@ -47,7 +47,11 @@ def check_state(rules: Rules[Any], state: Any, players: int, deck: Counter[str])
         assert bool(moves) == (seat in acting), f"seat {seat}: moves iff it must act"
         view = rules.view(state, seat)
         assert canon(view["moves"]) == canon(moves), "a view carries the viewer's moves"
-    assert rules.view(state, None)["moves"] == []
+    spectator = rules.view(state, None)
+    assert spectator["moves"] == []
+    # The OPEN viewer (docs/contracts.md §1): the spectator's view plus every seat's `mine`.
+    secrets = [rules.view(state, seat).get("mine") for seat in range(players)]
+    assert canon(rules.view(state, OPEN)) == canon({**spectator, "open": secrets})
     for text in all_views(rules, state, players):
         assert text  # json.dumps succeeded
     assert Counter(rules.cards(state)) == deck, "cards are conserved"

@@ -14,12 +14,15 @@ from typing import Any, ClassVar
 
 from app.games.base import (
     JSON,
+    OPEN,
     Event,
     IllegalMove,
     Move,
     Outcome,
     Rng,
     RulesBase,
+    Viewer,
+    open_view,
     rank_by,
     seed_state,
     who,
@@ -90,8 +93,11 @@ class HighCard(RulesBase):
             events.append(Event("trick", f"{who(winner)} wins the trick."))
         return new, events
 
-    def view(self, state: ToyState, seat: int | None) -> JSON:
+    def view(self, state: ToyState, seat: Viewer) -> JSON:
+        if seat == OPEN:
+            return open_view(self.view(state, None), [{"hand": h} for h in state.hands])
         return {
+            "mine": {"hand": state.hands[seat]} if seat is not None else None,
             "hand": state.hands[seat] if seat is not None else None,
             "hand_sizes": [len(h) for h in state.hands],
             "chosen": [p is not None for p in state.pending],

@@ -10,12 +10,15 @@ from typing import Any, ClassVar
 
 from app.games.base import (
     JSON,
+    OPEN,
     Event,
     InvalidOptions,
     Move,
     Outcome,
     Rng,
     RulesBase,
+    Viewer,
+    open_view,
     opening_of,
     rank_by,
     seed_state,
@@ -96,7 +99,10 @@ class Bullenparty(RulesBase):
     def refusal(self, state: State, seat: int, move: Any) -> str:
         return moves.refusal(state, seat, move)
 
-    def view(self, state: State, seat: int | None) -> JSON:
+    def view(self, state: State, seat: Viewer) -> JSON:
+        if seat == OPEN:
+            return open_view(self.view(state, None),
+                             [views.own_view(s) for s in state.seats])
         listed = moves.legal_moves(state, seat) if seat is not None else []
         return views.view(state, seat, sorted(moves.to_act(state)), listed, self.outcome(state))
 

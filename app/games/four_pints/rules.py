@@ -13,12 +13,15 @@ from typing import Any, ClassVar
 
 from app.games.base import (
     JSON,
+    OPEN,
     Event,
     InvalidOptions,
     Move,
     Outcome,
     Rng,
     RulesBase,
+    Viewer,
+    open_view,
     opening_of,
     seed_state,
     with_opening,
@@ -79,7 +82,9 @@ class FourPintsPlease(RulesBase):
     def refusal(self, state: FourPintsState, seat: int, move: Any) -> str:
         return moves.refusal(state, seat, move)
 
-    def view(self, state: FourPintsState, seat: int | None) -> JSON:
+    def view(self, state: FourPintsState, seat: Viewer) -> JSON:
+        if seat == OPEN:  # nothing is secret but the decks' order, which no board shows
+            return open_view(views.view(state, None), [{} for _ in range(state.players)])
         return views.view(state, seat)
 
     def outcome(self, state: FourPintsState) -> Outcome | None:

@@ -10,12 +10,15 @@ from typing import Any, ClassVar
 
 from app.games.base import (
     JSON,
+    OPEN,
     Event,
     InvalidOptions,
     Move,
     Outcome,
     Rng,
     RulesBase,
+    Viewer,
+    open_view,
     opening_of,
     seed_state,
     with_opening,
@@ -129,7 +132,10 @@ class NullBock(RulesBase):
     def refusal(self, state: NullBockState, seat: int, move: Any) -> str:
         return moves.refusal(state, seat, move)
 
-    def view(self, state: NullBockState, seat: int | None) -> JSON:
+    def view(self, state: NullBockState, seat: Viewer) -> JSON:
+        if seat == OPEN:
+            return open_view(views.view(state, None),
+                             [views.mine(state, s) for s in range(state.players)])
         return views.view(state, seat)
 
     def outcome(self, state: NullBockState) -> Outcome | None:

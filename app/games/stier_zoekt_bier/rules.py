@@ -9,12 +9,15 @@ from typing import Any, ClassVar
 
 from app.games.base import (
     JSON,
+    OPEN,
     Event,
     InvalidOptions,
     Move,
     Outcome,
     Rng,
     RulesBase,
+    Viewer,
+    open_view,
     opening_of,
     rank_by,
     seed_state,
@@ -24,7 +27,7 @@ from app.games.stier_zoekt_bier import bots, flow, moves
 from app.games.stier_zoekt_bier import cards as C
 from app.games.stier_zoekt_bier.scramble import scramble
 from app.games.stier_zoekt_bier.state import OVER, Seat, State, decode, encode
-from app.games.stier_zoekt_bier.views import view
+from app.games.stier_zoekt_bier.views import private, view
 
 VARIANTS = ("basic", "grand-cafe")
 
@@ -115,7 +118,10 @@ class StierZoektBier(RulesBase):
     def scramble(self, state: State, seat: int | None, rng: Random) -> State:
         return scramble(state, seat, rng)
 
-    def view(self, state: State, seat: int | None) -> JSON:
+    def view(self, state: State, seat: Viewer) -> JSON:
+        if seat == OPEN:
+            return open_view(view(state, None, self.outcome(state)),
+                             [private(state, s) for s in range(state.players)])
         return view(state, seat, self.outcome(state))
 
     def outcome(self, state: State) -> Outcome | None:

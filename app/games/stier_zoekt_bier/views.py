@@ -43,7 +43,7 @@ def view(state: State, seat: int | None, outcome: Outcome | None) -> JSON:
         "draught_order": state.draught_order() if state.phase == DRAUGHT else [],
         "ranking": list(state.ranking) if state.phase in (CHOOSE, SERVE) else [],
         "seats": seats,
-        "mine": _private(state, seat),
+        "mine": private(state, seat),
         "scores": [seat_view["points"] for seat_view in seats],
         "moves": moves.legal_moves(state, seat) if seat is not None else [],
         "last": state.last,
@@ -94,7 +94,8 @@ BULL_INFO: JSON = {
 }
 
 
-def _private(state: State, seat: int | None) -> JSON | None:
+def private(state: State, seat: int | None) -> JSON | None:
+    """What `mine` is for `seat` (also each entry of the OPEN view's `open`)."""
     if seat is None:
         return None
     me = state.seats[seat]
