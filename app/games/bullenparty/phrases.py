@@ -16,9 +16,7 @@ from typing import Any
 
 from app.games.base import JSON, Event, who
 from app.games.bullenparty.cards import heads as heads_on
-
-Gettext = Callable[[str], str]
-Ngettext = Callable[[str, str, int], str]
+from app.games.phrasing import Gettext, Ngettext, say_event
 
 
 def N_(message: str) -> str:
@@ -63,15 +61,7 @@ def and_list(items: Sequence[str], _: Gettext) -> str:
 
 
 def event_text(event: Event, _: Gettext, n_: Ngettext) -> str:
-    say = SAY.get(event.kind)
-    if say is None:
-        return event.text
-    try:
-        return say(dict(event.data), _, n_)
-    except KeyError:
-        if event.data:
-            raise
-        return event.text  # stored before events kept their data: English, as it was
+    return say_event(SAY, event, _, n_)
 
 
 def _laid(d: JSON, _: Gettext, you: bool) -> str:

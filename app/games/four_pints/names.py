@@ -12,9 +12,7 @@ from collections.abc import Callable, Sequence
 
 from app.games.base import who
 from app.games.four_pints.cards import SPILLED
-
-Gettext = Callable[[str], str]
-Ngettext = Callable[[str, str, int], str]
+from app.games.phrasing import Gettext, Ngettext
 
 
 def N_(message: str) -> str:

@@ -26,6 +26,7 @@ from app.games.four_pints.names import (
     pints,
     points,
 )
+from app.games.phrasing import say_event
 
 __all__ = ["card_words", "event_text", "localize_view"]
 
@@ -34,15 +35,7 @@ __all__ = ["card_words", "event_text", "localize_view"]
 
 
 def event_text(event: Event, _: Gettext, n_: Ngettext) -> str:
-    say = SAY.get(event.kind)
-    if say is None:
-        return event.text
-    try:
-        return say(dict(event.data), _, n_)
-    except KeyError:
-        if event.data:
-            raise
-        return event.text  # stored before events kept their data: English, as it was
+    return say_event(SAY, event, _, n_)
 
 
 def _reshuffle(d: JSON, _: Gettext, n_: Ngettext) -> str:

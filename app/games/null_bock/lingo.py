@@ -9,12 +9,10 @@ each form is one whole msgid per kind: German declines the article ("einen Hirsc
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 
 from app.games.null_bock.cards import is_doe, is_null_bock, is_pretentious, value
-
-Gettext = Callable[[str], str]
-Ngettext = Callable[[str, str, int], str]
+from app.games.phrasing import Gettext, Ngettext
 
 
 def _kind(card: str) -> str:

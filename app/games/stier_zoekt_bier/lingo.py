@@ -4,12 +4,10 @@ beer, lists, counts and ordinals. `_`/`n_` are the catalogue's gettext/ngettext
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 
+from app.games.phrasing import Gettext, Ngettext
 from app.games.stier_zoekt_bier import cards as C
-
-Gettext = Callable[[str], str]
-Ngettext = Callable[[str, str, int], str]
 
 
 def card_words(code: str, _: Gettext, n_: Ngettext) -> str:

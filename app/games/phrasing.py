@@ -1,0 +1,26 @@
+"""What every game's `phrases` module shares (app/i18n/games.py has the interface): the
+types of the catalogue's callables, and saying an event through a table of sayers."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from typing import Any
+
+from app.games.base import Event
+
+Gettext = Callable[[str], str]
+Ngettext = Callable[[str, str, int], str]
+Sayer = Callable[[dict[str, Any], Gettext, Ngettext], str]
+
+
+def say_event(says: Mapping[str, Sayer], event: Event, _: Gettext, n_: Ngettext) -> str:
+    """The event's sentence by the sayer of its kind (the engine's English without one)."""
+    say = says.get(event.kind)
+    if say is None:
+        return event.text
+    try:
+        return say(dict(event.data), _, n_)
+    except KeyError:
+        if event.data:
+            raise
+        return event.text  # stored before events kept their data: English, as it was
