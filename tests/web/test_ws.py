@@ -59,7 +59,7 @@ async def test_spectator_and_player_see_different_views(
     # the spectator's view differs from Ann's only in what is Ann's, and her hand
     # appears nowhere in the spectator's message
     differ = {k for k in mine["view"] if mine["view"][k] != theirs["view"].get(k)}
-    assert differ == {"hand", "moves"}
+    assert differ == {"hand", "mine", "moves"}  # the toy keeps its hand in `mine` too
     assert json.dumps(mine["view"]["hand"]) not in json.dumps(theirs)
     presence = await ann.expect("presence", spectators=1)
     assert presence["seats"] == [0]
