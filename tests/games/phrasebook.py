@@ -37,8 +37,16 @@ class Played:
     views: list[dict[str, Any]] = field(default_factory=list)
 
 
-def play(game_id: str, players: int, seeds: Iterable[int]) -> Played:
-    """Seeded random games to the end; views of the spectator and of every seat."""
+def play(game_id: str, players: int | Iterable[int], seeds: Iterable[int]) -> Played:
+    """Seeded random games to the end, for one player count or several; views of the
+    spectator and of every seat."""
+    if not isinstance(players, int):
+        out = Played()
+        for count in players:
+            one = play(game_id, count, list(seeds))
+            out.events += one.events
+            out.views += one.views
+        return out
     rules = GAMES[game_id]
     out = Played()
     for seed in seeds:

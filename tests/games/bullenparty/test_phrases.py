@@ -26,12 +26,7 @@ GAME = "bullenparty"
 
 @pytest.fixture(scope="module")
 def played() -> Played:
-    games = Played()
-    for players in range(2, 6):
-        one = play_games(GAME, players, range(2))
-        games.events += one.events
-        games.views += one.views
-    return games
+    return play_games(GAME, range(2, 6), range(2))
 
 
 def test_english_is_the_engines_own(played: Played) -> None:

@@ -28,12 +28,7 @@ SAME = frozenset({"Lager", "Bitter", "Red Ale", "Stout", "IPA", "Penny", "Happy 
 
 @pytest.fixture(scope="module")
 def played() -> Played:
-    games = Played()
-    for players in range(2, 7):
-        one = play(GAME, players, range(3))
-        games.events += one.events
-        games.views += one.views
-    return games
+    return play(GAME, range(2, 7), range(3))
 
 
 def test_english_is_the_engines_own(played: Played) -> None:
