@@ -186,9 +186,23 @@ def finished(page: Page) -> bool:
     return page.locator(FINAL).count() > 0
 
 
+OPEN_SUMMARY = "#board .summary:not(.is-folded) .summary__fold"
+
+
+def fold_summary(page: Page) -> None:
+    """A round's summary lies over the middle of the table until it is put away: a
+    person reads it and presses Hide before playing on."""
+    hide = page.locator(OPEN_SUMMARY)
+    if hide.count() and hide.first.is_visible():
+        hide.first.click()
+        # folded to its title, or gone if its round is over (the page had kept it)
+        expect(page.locator(OPEN_SUMMARY)).to_have_count(0)
+
+
 def click_a_move(page: Page, rng: random.Random) -> str:
     """Click a random control as a person would; a pick is followed by one of its lit
     destinations (never a hidden one). Returns the accessible name of what was played."""
+    fold_summary(page)
     offered = page.evaluate(_LIST, CONTROLS)
     assert offered, "no control to click"
     index = rng.randrange(len(offered))
