@@ -193,10 +193,16 @@ def fold_summary(page: Page) -> None:
     """A round's summary lies over the middle of the table until it is put away: a
     person reads it and presses Hide before playing on."""
     hide = page.locator(OPEN_SUMMARY)
-    if hide.count() and hide.first.is_visible():
+    for _ in range(3):  # a board that came during the click may have put a new copy there
+        if not (hide.count() and hide.first.is_visible()):
+            return
         hide.first.click()
-        # folded to its title, or gone if its round is over (the page had kept it)
-        expect(page.locator(OPEN_SUMMARY)).to_have_count(0)
+        try:  # folded to its title, or gone if its round is over (the page had kept it)
+            expect(hide).to_have_count(0, timeout=2_000)
+            return
+        except AssertionError:
+            continue
+    expect(hide).to_have_count(0)
 
 
 def click_a_move(page: Page, rng: random.Random) -> str:
