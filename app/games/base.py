@@ -86,6 +86,15 @@ class Event:
         )
 
 
+def last_play(seat: int | None, cards: Sequence[str | int], src: str, dst: str,
+              event: Event) -> JSON:
+    """A view's `last` (docs/contracts.md §1): the play's seat, cards and places for the
+    board, and the public event that says it, its own `kind`, `text` and `data`, so a
+    phrasebook says it in another language as it says the event."""
+    return {"seat": seat, "cards": list(cards), "from": src, "to": dst, "text": event.text,
+            "kind": event.kind, "data": dict(event.data)}
+
+
 def who(seat: int) -> str:
     """The placeholder for a seat's display name in an event text: `{p2}`."""
     return f"{{p{seat}}}"

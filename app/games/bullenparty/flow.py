@@ -7,7 +7,7 @@ decide. Only moves that `moves.legal_moves` listed ever arrive here.
 
 from __future__ import annotations
 
-from app.games.base import Event, Move, Rng, who
+from app.games.base import Event, Move, Rng, last_play, who
 from app.games.bullenparty.cards import HAND_SIZE, ROW_LIMIT, ROW_START, heads
 from app.games.bullenparty.moves import bidders
 from app.games.bullenparty.state import (
@@ -26,9 +26,8 @@ from app.games.bullenparty.texts import bid_text, cards_text, laid, laid_text, p
 
 def played(state: State, seat: int, cards: list[int], src: str, dst: str, said: Event) -> None:
     """Remember the last play for the board (only public facts go in here): the public
-    event `said` gives its text, and its kind and data for phrases.py."""
-    state.last = {"seat": seat, "cards": list(cards), "from": src, "to": dst,
-                  "text": said.text, "kind": said.kind, "data": dict(said.data)}
+    event `said` gives its text, kind and data (`base.last_play`)."""
+    state.last = last_play(seat, cards, src, dst, said)
 
 
 def play(state: State, seat: int, move: Move, events: list[Event]) -> None:

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from app.games.base import Event, Move, Rng, who
+from app.games.base import Event, Move, Rng, last_play, who
 from app.games.four_pints.cards import (
     BARREL,
     COUNTER_SIZE,
@@ -311,7 +311,8 @@ def apply(s: FourPintsState, move: Move, events: Events) -> None:
         else:
             to = f"area-{seat}" if card == SPILLED else "play"
         face = "a -1 Spilled pint" if card == SPILLED else (a(card) if card else "no card")
-        note(s, seat, [card] if card else [], "buying-deck", to, f"reveals {face}", "reveal")
+        note(s, seat, [card] if card else [], "buying-deck", to, f"reveals {face}", "reveal",
+             card=card)
     elif kind == "buy":
         pints = list(move["pints"])
         # with two players the second pint of an On me! is discarded, not kept
@@ -323,21 +324,23 @@ def apply(s: FourPintsState, move: Move, events: Events) -> None:
     elif kind == "elbow":
         elbow(s, move["seat"], move["pint"], events)
         note(s, seat, [move["pint"]], f"area-{move['seat']}", "beer-discard",
-             f"elbows {a(move['pint'])} of {who(move['seat'])}", "elbow", target=move["seat"])
+             f"elbows {a(move['pint'])} of {who(move['seat'])}", "elbow", pint=move["pint"],
+             target=move["seat"])
     elif kind == "slip":
         slip(s, move["pint"], events)
         note(s, seat, [move["pint"]], f"area-{seat}", "beer-discard",
-             f"slips and loses {a(move['pint'])}", "slip")
+             f"slips and loses {a(move['pint'])}", "slip", pint=move["pint"])
     else:
         give(s, move["pint"], move["to"], events)
         note(s, seat, [move["pint"]], "bought", f"area-{move['to']}",
-             f"gives {a(move['pint'])} to {who(move['to'])}", "give", target=move["to"])
+             f"gives {a(move['pint'])} to {who(move['to'])}", "give", pint=move["pint"],
+             target=move["to"])
 
 
 def note(s: FourPintsState, seat: int, cards: list[str], src: str, dst: str,
          what: str, kind: str, **data: Any) -> None:
-    """`kind` and `data` (every pint bought, the other seat) let phrases.py say the text
-    in another language."""
-    last: dict[str, Any] = {"seat": seat, "cards": cards, "from": src, "to": dst,
-                            "text": f"{who(seat)} {what}.", "kind": kind, **data}
-    s.last = last
+    """The last play, said as an event of its own (not the log's: the board's words are
+    shorter); its `kind` and `data` (the seat, the card or every pint bought, the other
+    seat) let phrases.py say it in another language."""
+    said = Event(kind, f"{who(seat)} {what}.", data={"seat": seat, **data})
+    s.last = last_play(seat, cards, src, dst, said)

@@ -114,9 +114,10 @@ def summary(state: NullBockState) -> JSON | None:
     else:
         title = f"Round {last['round']} is over"
         notes.append(_first_note(state, tied, last))
-    data = {"round": last["round"], "end": last["end"], "began": last.get("first", state.first),
+    data = {"end": last["end"], "began": last.get("first", state.first),
             "first": state.first, "next": state.round}
-    return {"title": title, "final": final, "rows": rows, "notes": notes, "data": data}
+    return {"title": title, "final": final, "round": last["round"], "rows": rows,
+            "notes": notes, "data": data}
 
 
 def _first_note(state: NullBockState, tied: list[int], last: dict[str, Any]) -> str:

@@ -126,7 +126,7 @@ def test_rare_sentences_in_every_language() -> None:
             ("mop", "None"), ("snack", "[]"), ("on-me", "None"), ("reshuffle", "beer"),
             ("reshuffle", "buying")} <= seen
     hows = {f.get("how", f["kind"]) for v in said.views if v["summary"]
-            for f in v["summary"]["facts"]}
+            for f in v["summary"]["data"]["facts"]}
     assert hows == {"exhausted", "win", "late", "share-win", "share-place", "turn", "wins",
                     "higher"}
     check_english(phrases, said)
