@@ -90,7 +90,7 @@ def summary(state: NullBockState) -> JSON | None:
     if not final and not (state.phase == EDGE_PHASE and last["round"] == state.round - 1):
         return None
     best = max(state.scores)
-    rows = []
+    rows: list[JSON] = []
     for s in range(state.players):
         rounds = [p[s] for p in state.round_points]
         if final:
@@ -163,7 +163,7 @@ def scramble(state: NullBockState, seat: int | None, rnd: Any) -> NullBockState:
     new = state.copy()
     others = [s for s in range(state.players) if s != seat]
     pool = [c for s in others for c in new.hands[s] + new.harems[s]]
-    pool += [new.pending[s] for s in others if new.pending[s] is not None]
+    pool += [card for s in others if (card := new.pending[s]) is not None]
     rnd.shuffle(pool)
     for s in others:
         k = len(new.hands[s])
