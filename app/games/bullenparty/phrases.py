@@ -16,7 +16,7 @@ from typing import Any
 
 from app.games.base import JSON, Event, who
 from app.games.bullenparty.cards import heads as heads_on
-from app.games.phrasing import Gettext, Ngettext, say_event, say_last
+from app.games.phrasing import Gettext, Ngettext, listing, say_event, say_last
 
 
 def N_(message: str) -> str:
@@ -52,9 +52,7 @@ def cards_text(cards: Sequence[int]) -> str:
 
 
 def and_list(items: Sequence[str], _: Gettext) -> str:
-    if len(items) <= 1:
-        return "".join(items)
-    return _("{items} and {last}").format(items=", ".join(items[:-1]), last=items[-1])
+    return listing(items, _("{items} and {last}"))
 
 
 # --- the log ------------------------------------------------------------------------
