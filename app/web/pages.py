@@ -16,6 +16,7 @@ from fastapi import APIRouter, HTTPException, Request
 from fastapi.responses import HTMLResponse, RedirectResponse, Response
 
 from app.games.base import options_schema
+from app.i18n import DEFAULT
 from app.rooms.errors import NotSeated
 from app.rooms.names import clean_name
 from app.rooms.records import finished_games
@@ -38,6 +39,7 @@ from app.web.deps import (
     set_token_cookie,
 )
 from app.web.errors import NOT_FOUND, USER_ERRORS, FormError, alert_message
+from app.web.language import get_language
 from app.web.render import render_board
 from app.web.rulebook import rules_html, rules_lang
 from app.web.templating import Pages
@@ -69,12 +71,15 @@ def _back(path: str, error: str | None = None) -> RedirectResponse:
     return RedirectResponse(target, status_code=303)
 
 
-async def _attempt(path: str, action: Callable[[], Awaitable[Response]]) -> Response:
-    """Run a form's action; a refusal goes back to `path` with its readable message."""
+async def _attempt(path: str, action: Callable[[], Awaitable[Response]],
+                   lang: str = DEFAULT) -> Response:
+    """Run a form's action; a refusal goes back to `path` with its readable message, in
+    the viewer's language (a message with numbers or a field's name is said here: the
+    page can translate only a message id)."""
     try:
         return await action()
     except USER_ERRORS as exc:
-        return _back(path, alert_message(exc))
+        return _back(path, alert_message(exc, lang))
 
 
 @router.get("/", response_class=HTMLResponse)
@@ -89,7 +94,8 @@ async def lobby(
 
 @router.post("/rooms")
 async def create_room(
-    request: Request, rooms: RoomsDep, games: GamesDep, settings: SettingsDep
+    request: Request, rooms: RoomsDep, games: GamesDep, settings: SettingsDep,
+    lang: LanguageDep,
 ) -> Response:
     form = await request.form()
     rules = games.get(str(form.get("game", "")))
@@ -104,12 +110,13 @@ async def create_room(
         set_token_cookie(response, settings, host_cookie(info.code), host_token)
         return response
 
-    return await _attempt("/", act)
+    return await _attempt("/", act, lang)
 
 
 @router.post("/play")
 async def play_with_bots(
-    request: Request, rooms: RoomsDep, games: GamesDep, settings: SettingsDep
+    request: Request, rooms: RoomsDep, games: GamesDep, settings: SettingsDep,
+    lang: LanguageDep,
 ) -> Response:
     """One click: a private room of the game with you in seat 1, bots in the other
     seats, started at once. The game's default options and player count."""
@@ -132,7 +139,7 @@ async def play_with_bots(
         set_token_cookie(response, settings, seat_cookie(info.code), token)
         return response
 
-    return await _attempt("/", act)
+    return await _attempt("/", act, lang)
 
 
 @router.get("/join")
@@ -246,7 +253,7 @@ def _seat_index(text: str) -> int:
 @router.post("/r/{code}/seat")
 async def take_seat(
     request: Request, code: str, rooms: RoomsDep, settings: SettingsDep,
-    token: SeatTokenDep, host_token: HostTokenDep,
+    token: SeatTokenDep, host_token: HostTokenDep, lang: LanguageDep,
 ) -> Response:
     form = await request.form()
 
@@ -261,12 +268,12 @@ async def take_seat(
         set_token_cookie(response, settings, seat_cookie(code), new_token)
         return response
 
-    return await _attempt(f"/r/{code}", act)
+    return await _attempt(f"/r/{code}", act, lang)
 
 
 @router.post("/r/{code}/leave")
 async def leave_seat(
-    code: str, rooms: RoomsDep, settings: SettingsDep, token: SeatTokenDep
+    code: str, rooms: RoomsDep, settings: SettingsDep, token: SeatTokenDep, lang: LanguageDep,
 ) -> Response:
     async def act() -> Response:
         await rooms.leave_seat(code, token)
@@ -274,16 +281,18 @@ async def leave_seat(
         clear_token_cookie(response, settings, seat_cookie(code))
         return response
 
-    return await _attempt(f"/r/{code}", act)
+    return await _attempt(f"/r/{code}", act, lang)
 
 
 @router.post("/r/{code}/start")
-async def start(code: str, rooms: RoomsDep, host_token: HostTokenDep) -> Response:
+async def start(
+    code: str, rooms: RoomsDep, host_token: HostTokenDep, lang: LanguageDep,
+) -> Response:
     async def act() -> Response:
         await rooms.start(code, host_token)
         return _back(f"/r/{code}")
 
-    return await _attempt(f"/r/{code}", act)
+    return await _attempt(f"/r/{code}", act, lang)
 
 
 async def _host_seat_form(
@@ -297,7 +306,7 @@ async def _host_seat_form(
         await act(code, host_token, _seat_index(str(form.get("seat", ""))))
         return _back(f"/r/{code}")
 
-    return await _attempt(f"/r/{code}", run)
+    return await _attempt(f"/r/{code}", run, get_language(request))
 
 
 @router.post("/r/{code}/remove")
@@ -322,22 +331,23 @@ async def add_bot(
 
 
 @router.post("/r/{code}/back")
-async def back(code: str, rooms: RoomsDep, token: SeatTokenDep) -> Response:
+async def back(code: str, rooms: RoomsDep, token: SeatTokenDep, lang: LanguageDep) -> Response:
     """"I'm back" without JavaScript: the bot that plays for this away seat stops."""
     async def act() -> Response:
         await rooms.back(code, token)
         return _back(f"/r/{code}")
 
-    return await _attempt(f"/r/{code}", act)
+    return await _attempt(f"/r/{code}", act, lang)
 
 
 @router.post("/r/{code}/rematch")
 async def rematch(
-    code: str, rooms: RoomsDep, token: SeatTokenDep, host_token: HostTokenDep
+    code: str, rooms: RoomsDep, token: SeatTokenDep, host_token: HostTokenDep,
+    lang: LanguageDep,
 ) -> Response:
     async def act() -> Response:
         seated = await rooms.seat_of(code, token) is not None
         new_code = await rooms.rematch(code, token if seated else host_token)
         return _back(f"/r/{new_code or code}")
 
-    return await _attempt(f"/r/{code}", act)
+    return await _attempt(f"/r/{code}", act, lang)
