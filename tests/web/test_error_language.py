@@ -14,6 +14,7 @@ import pytest
 from fastapi import FastAPI
 
 from app.i18n import translations
+from app.i18n.games import refusal_text
 from app.rooms import names
 from app.web.words import REFUSALS
 
@@ -108,3 +109,29 @@ def test_the_length_refusals_say_the_limits() -> None:
     source = (ROOT / "app" / "rooms" / "names.py").read_text(encoding="utf-8")
     assert f"at most {names.NAME_MAX} characters" in source.split("def clean_name")[1]
     assert f"at most {names.CHAT_MAX} characters" in source.split("def clean_chat")[1]
+
+
+async def test_an_illegal_move_over_the_api_is_refused_in_the_games_words(
+    app: FastAPI,
+) -> None:
+    people = [httpx.AsyncClient(transport=httpx.ASGITransport(app=app),
+                                base_url="http://test") for _ in range(3)]
+    made = await people[0].post("/api/rooms", json={"game": "null-bock", "seats": 3})
+    code = made.json()["code"]
+    for i, person in enumerate(people):
+        await person.post(f"/api/rooms/{code}/seats", json={"name": f"P{i}", "seat": i})
+    await people[0].post(f"/api/rooms/{code}/start")
+    view = (await people[0].get(f"/api/rooms/{code}/view")).json()
+    mover = people[view["view"]["to_act"][0]]
+    move = {"type": "play", "card": "X99", "to": "arena"}
+    english = await mover.post(f"/api/rooms/{code}/moves",
+                               json={"version": view["version"], "move": move})
+    german = await mover.post(f"/api/rooms/{code}/moves", headers={"accept-language": "de"},
+                              json={"version": view["version"], "move": move})
+    assert english.status_code == german.status_code == 422, german.text
+    assert english.json()["code"] == german.json()["code"] == "illegal"
+    assert german.json()["detail"] != english.json()["detail"]
+    assert german.json()["detail"] == refusal_text("null-bock", english.json()["detail"], "de")
+    assert (await people[0].get(f"/api/rooms/{code}/view")).json()["version"] == view["version"]
+    for person in people:
+        await person.aclose()
