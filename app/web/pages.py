@@ -24,6 +24,7 @@ from app.rooms.service import RoomService
 from app.web import forms
 from app.web.blurbs import blurb
 from app.web.card_samples import CARD_SAMPLES
+from app.web.card_samples import WORDS as CARD_WORDS
 from app.web.deps import (
     Games,
     GamesDep,
@@ -171,7 +172,8 @@ async def rules_page(
 async def card_faces(request: Request, games: GamesDep) -> Response:
     """Every card face side by side, for review."""
     return templates.TemplateResponse(
-        request, "cards.html", {"samples": CARD_SAMPLES, "game_ids": sorted(games)}
+        request, "cards.html",
+        {"samples": CARD_SAMPLES, "words": CARD_WORDS, "game_ids": sorted(games)}
     )
 
 
