@@ -21,8 +21,8 @@ from app.rooms.errors import RoomError
 from app.rooms.records import game_replay
 from app.web.deps import LanguageDep, RoomsDep, SeatTokenDep
 from app.web.errors import classify
-from app.web.pages import templates
 from app.web.render import render_board
+from app.web.templating import templates
 
 router = APIRouter(include_in_schema=False)
 
