@@ -120,4 +120,6 @@ REFUSALS = [
     N_("The text holds characters that are not allowed."), N_("The request is too large."),
     N_("Slow down a little: too many at once."), N_("No such game."),
     N_("Rooms are not available yet."), N_('A bot plays at level "random" or "good".'),
+    # Starlette's own details for an unknown path or method (HTTPException)
+    N_("Not Found"), N_("Method Not Allowed"),
 ]

@@ -70,6 +70,9 @@ async def test_the_api_says_why_in_the_requests_language_and_keeps_the_code(
     nan = await client.post(f"/api/rooms/{code}/seats", content=b'{"name": NaN}',
                             headers={"content-type": "application/json"})
     assert nan.status_code == 422 and nan.json()["detail"] == "NaN is geen JSON-getal."
+    lost = await client.get("/api/nowhere")
+    assert lost.status_code == 404 and lost.json() == {"code": "not_found",
+                                                       "detail": "Niet gevonden."}
     assert (await client.get(f"/api/rooms/{code}")).json() == before  # nothing changed
 
 
