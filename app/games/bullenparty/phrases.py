@@ -170,7 +170,8 @@ def score_parts(seat: JSON, _: Gettext, n_: Ngettext) -> list[str]:
     return [
         _("Plus pile: {heads}").format(heads=heads(sc["plus_pile"], n_)),
         bull_part,
-        _("Other piles: -{heads}").format(heads=heads(sc["minus"], n_)),
+        _("Other piles: -{heads}").format(heads=heads(sc["minus"], n_)) if sc["minus"]
+        else _("Other piles: none"),
     ]
 
 

@@ -20,7 +20,7 @@ def parts(sc: Score, bulls: int) -> list[str]:
     return [
         f"Plus pile: {plural(sc.plus_pile, 'head')}",
         f"Bull cards: {plural(sc.bulls, 'head')} ({cards})" if bulls else "Bull cards: none",
-        f"Other piles: -{plural(sc.minus, 'head')}",
+        f"Other piles: -{plural(sc.minus, 'head')}" if sc.minus else "Other piles: none",
     ]
 
 
