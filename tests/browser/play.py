@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import random
 import re
-import time
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -14,7 +13,6 @@ from typing import Any
 from playwright.sync_api import Browser, BrowserContext, Page, expect
 
 DEFAULT_TIMEOUT_MS = 10_000
-IDLE_LIMIT_S = 10
 
 
 @dataclass
@@ -239,20 +237,24 @@ def play_to_the_end(
     `on_move` looks at it). Returns the number of moves made."""
     moves = 0
     seen = [sync(p, version(p)) for p in table.players]
-    idle_since = time.monotonic()
     while not seen[0].final:
         assert moves < max_moves, "the game did not end"
         ready = [i for i, s in enumerate(seen) if s.controls]
         if not ready:
-            # Everyone waits for a board that is on its way (a bot's move, say).
-            if time.monotonic() - idle_since > IDLE_LIMIT_S:
+            top = max(s.version for s in seen)
+            if any(s.version < top for s in seen):  # late boards: wait for them
+                seen = [sync(p, top) for p in table.players]
+                continue
+            # Every board is current and nobody can move: a bot's move is on its way.
+            try:
+                seen[0] = sync(table.players[0], top + 1)
+            except AssertionError as late:
                 states = [(version(p), p.locator("#messages").inner_text())
                           for p in table.players]
-                raise AssertionError(f"nobody can move and the game is not over: {states}")
-            table.players[0].wait_for_timeout(30)
-            seen = [sync(p, s.version) for p, s in zip(table.players, seen, strict=True)]
+                raise AssertionError(
+                    f"nobody can move and the game is not over: {states}") from late
+            seen = [sync(p, seen[0].version) for p in table.players]
             continue
-        idle_since = time.monotonic()
         index = rng.choice(ready)
         page = table.players[index]
         label = click_a_move(page, rng)

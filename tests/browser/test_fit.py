@@ -78,7 +78,7 @@ def test_the_largest_table_fits_a_desktop_screen(
                 click_a_move(page, rng)
                 seen = sync(page, seen.version + 1)
             else:
-                page.wait_for_timeout(50)  # the bots move
+                seen = sync(page, seen.version + 1)  # the bots' next board
             problems += overflow(page, f"after move {n + 1}")
         page.screenshot(path=screenshot_dir / f"{game_id}-{rules.max_players}p-desktop.png")
         assert table.errors == []

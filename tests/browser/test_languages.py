@@ -108,10 +108,11 @@ def play_checking(page: Page, fragments: set[str], rng: random.Random) -> list[s
     deadline = time.monotonic() + 120
     while not finished(page):
         assert time.monotonic() < deadline, "the game did not end"
-        if page.locator(CONTROLS).count() == 0:
-            page.wait_for_timeout(50)
-            continue
         before = page.locator("#room").get_attribute("data-version")
+        if page.locator(CONTROLS).count() == 0:  # the bots' turn: their next board
+            page.wait_for_function(
+                "v => document.getElementById('room').dataset.version !== v", arg=before)
+            continue
         click_a_move(page, rng)
         page.wait_for_function(
             "v => document.getElementById('room').dataset.version !== v", arg=before)
