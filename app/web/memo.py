@@ -26,6 +26,7 @@ from __future__ import annotations
 
 from collections import OrderedDict
 from contextlib import suppress
+from types import FunctionType
 from typing import Any
 
 import orjson
@@ -128,7 +129,12 @@ def memoised(macro: Macro, also: Any = ()) -> Memoised:
 
 
 class FastContext(Context):
-    """Jinja's Context, with macros and `memo` called directly (see the module doc)."""
+    """Jinja's Context, with macros, `memo` and the `direct` functions called directly
+    (see the module doc). `direct`: `pass_context` functions that read nothing of the
+    context but its eval context (gettext, ngettext), so the context of a loop need not
+    be derived for them."""
+
+    direct: frozenset[Any] = frozenset()
 
     def call(__self, __obj: Any, *args: Any, **kwargs: Any) -> Any:
         if type(__obj) is Macro:
@@ -146,4 +152,9 @@ class FastContext(Context):
                 kwargs.pop("_loop_vars", None)
                 kwargs.pop("_block_vars", None)
             return memo(__self.eval_ctx, *args, **kwargs)
+        if type(__obj) is FunctionType and __obj in __self.direct:
+            if kwargs:
+                kwargs.pop("_loop_vars", None)
+                kwargs.pop("_block_vars", None)
+            return __obj(__self, *args, **kwargs)
         return super().call(__obj, *args, **kwargs)

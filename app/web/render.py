@@ -88,6 +88,10 @@ def _ngettext(context: Context, singular: str, plural: str, n: int, **variables:
     return _translate(context.eval_ctx.autoescape, singular, plural, n, variables)
 
 
+class BoardContext(FastContext):
+    direct = frozenset({_gettext, _ngettext})  # they read only the eval context
+
+
 def card_words(game_id: str, code: str, fallback: str = "") -> str:
     """A card's name in the current language. Until a game has its phrases, the board's
     own English words (`fallback`) stand; the code only if there are none."""
@@ -107,7 +111,7 @@ def environment() -> Environment:
     env.policies["ext.i18n.trimmed"] = True  # a {% trans %} block's text, one line
     env.newstyle_gettext = True  # type: ignore[attr-defined]
     # Templates call `gettext(...)`: boards use `_` as a throwaway name ({% set _ = %}).
-    env.context_class = FastContext
+    env.context_class = BoardContext
     env.globals.update(gettext=_gettext, ngettext=_ngettext, _=_gettext, memo=memo,
                        memoised=memoised,
                        card_words=card_words, current_language=current_language,
