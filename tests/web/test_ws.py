@@ -12,8 +12,9 @@ import pytest
 from starlette.websockets import WebSocketDisconnect
 from websockets.exceptions import ConnectionClosed, InvalidStatus
 
+from app.web.buckets import Bucket
+from app.web.connection import Connection
 from app.web.protocol import ErrorOut
-from app.web.ws import Bucket, Connection
 from tests.client import Make, Person, autoplay, seated_room, start
 from tests.live import LiveServer
 
