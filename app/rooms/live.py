@@ -23,7 +23,7 @@ from app.db.repository import MoveRecord, Repository, RoomRecord
 from app.games.base import Event, Rules, listed_move, parse_options
 from app.i18n import DEFAULT
 from app.rooms.locks import RoomLocks
-from app.rooms.loglines import LogLine, ViewerLog
+from app.rooms.loglines import LogLine, SaidLines, ViewerLog
 from app.rooms.models import ChatLine
 from app.rooms.tokens import token_matches
 
@@ -83,6 +83,7 @@ class LiveRoom:
         self.movers: list[tuple[int, int]] = []  # (version, seat) of this game's moves
         self.acting: dict[int, frozenset[int]] = {}
         self.logs: dict[tuple[int | None, str], ViewerLog] = {}  # (seat, language)
+        self.said: dict[str, SaidLines] = {}  # language -> every event's line
         self._renew()
         self._add(moves)
 
@@ -136,7 +137,7 @@ class LiveRoom:
             self.state = self.rules.decode(record.state)
         self._add(moves)
         if names != self.names:
-            self.logs = {}
+            self.logs, self.said = {}, {}
         self._renew()
 
     def advance(self, record: RoomRecord, state: Any, seat: int, events: list[Event],
@@ -192,7 +193,10 @@ class LiveRoom:
             log = self.logs.get((seat, lang))
             if log is None:
                 log = self.logs[seat, lang] = ViewerLog(seat, self.record.game_id, lang)
-            lines = log.extend(self.moves, self.names)
+            said = self.said.get(lang)
+            if said is None:
+                said = self.said[lang] = SaidLines(self.record.game_id, lang)
+            lines = log.extend(self.moves, self.names, said)
         made = Frame(self.version, self.record.game_no, seat, self.record.status,
                      self.names, view, outcome, list(lines), self.record.game_id,
                      timers=timers_of(self.record), lang=lang)
