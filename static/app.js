@@ -4,7 +4,7 @@
   "use strict";
   if (!T) return;
   const { room, board, $, t, say, select, showDestinations, clearMessages, send, version,
-    setMovesEnabled, showTurn, measureSticky, connect } = T;
+    setMovesEnabled, showTurn, measureSticky, connect, foldSummary } = T;
 
   function copyLink() {
     const input = $("room-link");
@@ -26,6 +26,11 @@
       if (id !== null) showDestinations(id);
       return;
     }
+    const fold = event.target.closest("#board .summary__fold, #board .summary__unfold");
+    if (fold) {
+      foldSummary(fold.classList.contains("summary__fold"));
+      return;
+    }
     const button = event.target.closest("#board .move");
     if (button) {
       clearMessages();
@@ -44,11 +49,14 @@
   });
 
   document.addEventListener("keydown", (event) => {
-    if (event.key === "Escape" && board.dataset.picked) {
+    if (event.key !== "Escape") return;
+    if (board.dataset.picked) {
       const id = board.dataset.picked;
       select(null);
       const pick = board.querySelector(`.pick[data-pick="${CSS.escape(id)}"]`);
       if (pick) pick.focus();
+    } else if (board.querySelector(".summary:not(.is-folded)")) {
+      foldSummary(true);
     }
   });
 
@@ -60,6 +68,7 @@
   });
 
   showTurn();
+  T.showSummary(null, false); // the page's own board: no focus taken
   measureSticky();
   window.addEventListener("resize", measureSticky);
   connect();

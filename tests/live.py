@@ -4,11 +4,24 @@ from __future__ import annotations
 
 import socket
 import threading
-import time
 
 import httpx
 import uvicorn
 from fastapi import FastAPI
+
+
+class _Server(uvicorn.Server):
+    """uvicorn's server, saying when its start-up is over (`up`), however it went."""
+
+    def __init__(self, config: uvicorn.Config) -> None:
+        super().__init__(config)
+        self.up = threading.Event()
+
+    async def startup(self, sockets: list[socket.socket] | None = None) -> None:
+        try:
+            await super().startup(sockets=sockets)
+        finally:
+            self.up.set()
 
 
 class LiveServer:
@@ -24,7 +37,7 @@ class LiveServer:
         config = uvicorn.Config(app, log_level="warning", lifespan="on", server_header=False,
                                 ws="websockets-sansio", timeout_graceful_shutdown=2,
                                 timeout_keep_alive=60)
-        self.server = uvicorn.Server(config)
+        self.server = _Server(config)
         self.thread = threading.Thread(target=self._run, daemon=True)
 
     @property
@@ -36,15 +49,16 @@ class LiveServer:
         return f"ws://127.0.0.1:{self.port}"
 
     def _run(self) -> None:
-        self.server.run(sockets=[self.sock])
+        try:
+            self.server.run(sockets=[self.sock])
+        finally:
+            self.server.up.set()  # a start-up that failed before it began
 
     def start(self) -> None:
         self.thread.start()
-        deadline = time.monotonic() + 20
-        while not self.server.started:
-            if not self.thread.is_alive() or time.monotonic() > deadline:
-                raise RuntimeError("the test server did not start")
-            time.sleep(0.02)
+        # a ceiling for a loaded machine; the wait ends when start-up does
+        if not self.server.up.wait(timeout=60) or not self.server.started:
+            raise RuntimeError("the test server did not start")
         # FastAPI builds its routes' dependency models at the first request, and two
         # servers in one process share the route objects: building them in two threads
         # at once can fail. One request that walks every route builds them here.

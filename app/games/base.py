@@ -11,11 +11,22 @@ travel to the browser and back unchanged, and `apply` accepts exactly what
 
 from __future__ import annotations
 
-import dataclasses
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from random import Random
 from typing import Any, ClassVar, Final, Literal, Protocol, TypeVar
+
+# The types a game speaks in live in their own modules; games import them from here.
+from app.games.events import Event, last_play, opening_of, who, with_opening
+from app.games.options import InvalidOptions, options_schema, options_to_json, parse_options
+from app.games.rng import Rng, seed_state
+
+__all__ = [
+    "JSON", "OPEN", "Event", "IllegalMove", "InvalidOptions", "Move", "Outcome", "Rng",
+    "Rules", "RulesBase", "Viewer", "last_play", "listed_move", "open_view",
+    "opening_of", "options_schema", "options_to_json", "parse_options", "rank_by",
+    "same_json", "seed_state", "who", "with_opening",
+]
 
 Move = dict[str, Any]
 """A JSON object. Its keys and values are chosen by the game."""
@@ -46,51 +57,6 @@ class IllegalMove(Exception):
         self.reason = reason
 
 
-class InvalidOptions(ValueError):
-    """Room options a game cannot be set up with. The message is for the host."""
-
-
-@dataclass(frozen=True)
-class Event:
-    """Something that happened, for the game log and animations.
-
-    `text` is a readable sentence in which players appear as `{p0}`, `{p1}`, ... so the
-    server can put in display names (`text.format_map(names)`). `to` is the set of seats
-    that may see the event; `None` means everyone, spectators included.
-    """
-
-    kind: str
-    text: str
-    to: frozenset[int] | None = None
-    data: Mapping[str, Any] = field(default_factory=dict)
-
-    def visible_to(self, seat: int | None) -> bool:
-        return self.to is None or (seat is not None and seat in self.to)
-
-    def to_json(self) -> JSON:
-        return {
-            "kind": self.kind,
-            "text": self.text,
-            "to": None if self.to is None else sorted(self.to),
-            "data": dict(self.data),
-        }
-
-    @classmethod
-    def from_json(cls, data: Mapping[str, Any]) -> Event:
-        to = data.get("to")
-        return cls(
-            kind=data["kind"],
-            text=data["text"],
-            to=None if to is None else frozenset(to),
-            data=dict(data.get("data", {})),
-        )
-
-
-def who(seat: int) -> str:
-    """The placeholder for a seat's display name in an event text: `{p2}`."""
-    return f"{{p{seat}}}"
-
-
 @dataclass(frozen=True)
 class Outcome:
     """The result of a finished game. `ranks[i]` is 1 for the winners of seat i's game."""
@@ -116,103 +82,6 @@ def rank_by(keys: Sequence[Sequence[int] | int]) -> tuple[tuple[int, ...], froze
     ranks = tuple(1 + sum(1 for other in norm if other > mine) for mine in norm)
     winners = frozenset(seat for seat, rank in enumerate(ranks) if rank == 1)
     return ranks, winners
-
-
-class Rng:
-    """A small seeded generator (SplitMix64) whose whole state is one integer.
-
-    It lives inside a game state, serializes as that integer, and gives the same
-    sequence on every platform and Python version. Never use the global `random`.
-    """
-
-    _MASK = (1 << 64) - 1
-
-    def __init__(self, state: int) -> None:
-        self.state = state & self._MASK
-
-    def next64(self) -> int:
-        self.state = (self.state + 0x9E3779B97F4A7C15) & self._MASK
-        z = self.state
-        z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & self._MASK
-        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & self._MASK
-        return z ^ (z >> 31)
-
-    def below(self, n: int) -> int:
-        """A uniform integer in [0, n), without modulo bias."""
-        if n <= 0:
-            raise ValueError("n must be positive")
-        limit = (1 << 64) - ((1 << 64) % n)
-        while True:
-            x = self.next64()
-            if x < limit:
-                return x % n
-
-    def shuffle(self, items: list[Any]) -> None:
-        """Fisher-Yates, in place."""
-        for i in range(len(items) - 1, 0, -1):
-            j = self.below(i + 1)
-            items[i], items[j] = items[j], items[i]
-
-    def choice(self, items: Sequence[Any]) -> Any:
-        return items[self.below(len(items))]
-
-
-def seed_state(seed: int) -> int:
-    """The Rng state for a room seed (any int, possibly negative or huge)."""
-    return Rng(seed).next64()
-
-
-# ---------------------------------------------------------------------------
-# Options: a dataclass per game, with defaults and a `__post_init__` that validates.
-# Field metadata describes the lobby form: {"label": str, "choices": [...], "min": n,
-# "max": n, "help": str}.
-
-
-def parse_options(cls: type[Any], data: Mapping[str, Any] | None) -> Any:
-    """Build a game's Options from untrusted JSON, refusing unknown keys and bad types."""
-    data = dict(data or {})
-    fields = {f.name: f for f in dataclasses.fields(cls)}
-    unknown = sorted(set(data) - set(fields))
-    if unknown:
-        raise InvalidOptions(f"Unknown option: {', '.join(unknown)}.")
-    for name, value in data.items():
-        expected = fields[name].type
-        if not _type_ok(expected, value):
-            raise InvalidOptions(f"Option {name!r} has the wrong type.")
-    try:
-        return cls(**data)
-    except (TypeError, ValueError) as exc:
-        raise InvalidOptions(str(exc)) from exc
-
-
-def _type_ok(annotation: Any, value: Any) -> bool:
-    if isinstance(annotation, str):
-        text = annotation
-    else:
-        text = getattr(annotation, "__name__", None) or str(annotation)
-    allowed = {part.strip() for part in str(text).split("|")}
-    if value is None:
-        return "None" in allowed
-    if isinstance(value, bool):
-        return "bool" in allowed
-    if isinstance(value, int):
-        return "int" in allowed
-    if isinstance(value, str):
-        return "str" in allowed or any(a.startswith("Literal") for a in allowed)
-    return False
-
-
-def options_schema(cls: type[Any]) -> list[JSON]:
-    """The lobby form for a game's Options: name, type, default and metadata."""
-    out = []
-    for f in dataclasses.fields(cls):
-        default = f.default if f.default is not dataclasses.MISSING else None
-        out.append({"name": f.name, "type": str(f.type), "default": default, **f.metadata})
-    return out
-
-
-def options_to_json(options: Any) -> JSON:
-    return dataclasses.asdict(options)
 
 
 # ---------------------------------------------------------------------------
@@ -330,17 +199,3 @@ def listed_move(moves: Sequence[Move], move: Any) -> Move | None:
     if not isinstance(move, dict):
         return None
     return next((m for m in moves if same_json(m, move)), None)
-
-
-def opening_of(events: Sequence[Event]) -> list[JSON]:
-    """The public events of a game's set-up ("Round 1.", the deal), for its state to
-    keep: the server logs only what moves return, so the first move logs them
-    (docs/contracts.md §2: the log is grouped by round from its first line, so the
-    round's event leads even where the set-up deals before it begins the round)."""
-    public = [e for e in events if e.to is None]
-    return [e.to_json() for e in sorted(public, key=lambda e: e.kind != "round")]
-
-
-def with_opening(opening: Sequence[Mapping[str, Any]], events: list[Event]) -> list[Event]:
-    """`events` of a move, after the set-up's `opening` when this is the first move."""
-    return [Event.from_json(e) for e in opening] + events

@@ -52,7 +52,7 @@ def update(pot: Path, domain: str) -> None:
         args = ["pybabel", "-q", command, "-i", str(pot), "-d", str(LOCALE), "-D", domain,
                 "-l", lang]
         if command == "update":
-            args += ["--no-fuzzy-matching", "--ignore-obsolete"]
+            args += ["--no-fuzzy-matching", "--ignore-obsolete", "--no-wrap"]
         CommandLineInterface().run(args)
 
 

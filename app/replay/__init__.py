@@ -32,14 +32,10 @@ class Replay:
 
 
 def outcome_of(rules: Rules[Any], state: Any) -> dict[str, Any] | None:
-    """The outcome as the server shows it: the view's (docs/contracts.md §1), or the
-    rules' for a game whose views carry none."""
-    view = rules.view(state, None)
-    if "outcome" in view:
-        outcome: dict[str, Any] | None = view["outcome"]
-        return outcome
-    result = rules.outcome(state)
-    return result.to_json() if result else None
+    """The outcome as the server shows it: the view's, set once there (docs/contracts.md
+    §1), never computed again."""
+    outcome: dict[str, Any] | None = rules.view(state, None)["outcome"]
+    return outcome
 
 
 def _field(record: Mapping[str, Any], key: str, kind: type | tuple[type, ...]) -> Any:

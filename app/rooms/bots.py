@@ -38,10 +38,9 @@ def choose_move(rules: Rules[Any], state: Any, seat: int, rng: random.Random,
     moves: Sequence[Any] = rules.legal_moves(state, seat)
     if not moves:
         return None
-    smart = getattr(rules, "bot_move", None)
-    if level == "good" and callable(smart):
+    if level == "good":
         try:
-            move = smart(rules.view(state, seat), seat, rng)
+            move = rules.bot_move(rules.view(state, seat), seat, rng)
         except Exception:  # a game's bot must never stop the table
             log.exception("%s: bot_move failed; playing a random move", rules.id)
         else:

@@ -1,7 +1,9 @@
 """Errors of the room layer, as types.
 
 Each carries a machine `code` (the wire's `error.code`), an HTTP `status` and a readable
-`reason`. The JSON API turns them into responses in one handler (app/web/api.py), the
+`reason`, made from an English message id and its parameters (`message % params`), so the
+web layer can say it in the viewer's language (app/web/errors.py). The JSON API turns
+them into responses in one handler (app/web/api.py), the
 WebSocket into `error` messages in one place (app/web/ws.py). `IllegalMove` comes from
 the rules (app.games.base) and is mapped alongside these.
 """
@@ -14,8 +16,10 @@ class RoomError(Exception):
     status = 400
     default = "That did not work."
 
-    def __init__(self, reason: str | None = None) -> None:
-        self.reason = reason or self.default
+    def __init__(self, reason: str | None = None, **params: object) -> None:
+        self.message = reason or self.default  # the message id, placeholders unfilled
+        self.params = params
+        self.reason = self.message % params if params else self.message
         super().__init__(self.reason)
 
 

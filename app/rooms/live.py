@@ -185,11 +185,7 @@ class LiveRoom:
         lines: list[LogLine] = []
         if self.state is not None and self.rules is not None:
             view = self.rules.view(self.state, seat)
-            if "outcome" in view:
-                outcome = view["outcome"]
-            else:
-                result = self.rules.outcome(self.state)
-                outcome = result.to_json() if result else None
+            outcome = view["outcome"]  # set once, in the view (docs/contracts.md §1)
             log = self.logs.get((seat, lang))
             if log is None:
                 log = self.logs[seat, lang] = ViewerLog(seat, self.record.game_id, lang)

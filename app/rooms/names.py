@@ -6,6 +6,8 @@ import unicodedata
 
 from app.rooms.errors import InvalidChat, InvalidName
 
+# The refusals below say these numbers as literals: a socket's error is translated by its
+# message id, which has no parameters (tests/web/test_error_language.py holds them equal).
 NAME_MAX = 24
 CHAT_MAX = 300
 
@@ -21,7 +23,7 @@ def clean_name(raw: object) -> str:
     if not name:
         raise InvalidName("Please choose a name.")
     if len(name) > NAME_MAX:
-        raise InvalidName(f"A name can be at most {NAME_MAX} characters long.")
+        raise InvalidName("A name can be at most 24 characters long.")
     if not _printable(name):
         raise InvalidName("A name cannot contain control characters.")
     return name
@@ -34,7 +36,7 @@ def clean_chat(raw: object) -> str:
     if not text:
         raise InvalidChat()
     if len(text) > CHAT_MAX:
-        raise InvalidChat(f"A chat message can be at most {CHAT_MAX} characters long.")
+        raise InvalidChat("A chat message can be at most 300 characters long.")
     if not _printable(text.replace("\n", " ")):
         raise InvalidChat("A chat message cannot contain control characters.")
     return text

@@ -84,7 +84,7 @@ async def game_replay(rooms: RoomService, code: str, game_no: int,
     try:
         done = replay(record, rooms.games)
     except ReplayError as exc:  # a stored game that does not replay is our bug
-        raise errors.NoRecord(f"This game cannot be replayed: {exc}") from exc
+        raise errors.NoRecord("This game cannot be replayed: %(why)s", why=str(exc)) from exc
     _replays[key] = done
     while len(_replays) > _CACHED:
         _replays.popitem(last=False)

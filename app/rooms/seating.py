@@ -38,9 +38,9 @@ class Seating(_Base):
         except InvalidOptions as exc:
             raise errors.BadOptions(str(exc)) from exc
         if not isinstance(seats, int) or not rules.min_players <= seats <= rules.max_players:
-            raise errors.BadOptions(
-                f"{rules.title} is for {rules.min_players} to {rules.max_players} players."
-            )
+            raise errors.BadOptions("%(game)s is for %(min)s to %(max)s players.",
+                                    game=rules.title, min=rules.min_players,
+                                    max=rules.max_players)
         try:
             rules.setup(seats, parsed, 0)  # options that cannot be played fail now
         except InvalidOptions as exc:

@@ -96,7 +96,8 @@ class RoomService(Seating, Pipeline, Chat, Timers):
     def _rules(self, game_id: str) -> Rules[Any]:
         rules = self.games.get(game_id)
         if rules is None:
-            raise errors.UnknownGame(f"There is no game called {game_id!r}.")
+            raise errors.UnknownGame("There is no game called %(game)s.",
+                                     game=repr(game_id)[:40])
         return rules
 
     def _info(self, live: LiveRoom) -> RoomInfo:

@@ -12,12 +12,15 @@ from fastapi import APIRouter, Depends, Request, Response
 from pydantic import BaseModel, Field, StrictInt
 
 from app.games.base import IllegalMove, options_schema
+from app.i18n import DEFAULT
+from app.i18n.games import refusal_text
 from app.rooms.errors import StaleVersion
 from app.rooms.models import ChatLine, RoomInfo, Snapshot
 from app.rooms.records import game_record
 from app.web.deps import (
     GamesDep,
     HostTokenDep,
+    LanguageDep,
     RoomsDep,
     SeatTokenDep,
     SettingsDep,
@@ -238,14 +241,18 @@ async def rematch(
 @router.post("/rooms/{code}/moves", response_model=Version, responses=ERRORS)
 async def submit_move(
     code: str, body: MoveBody, rooms: RoomsDep, seat_token: SeatTokenDep, request: Request,
+    lang: LanguageDep,
 ) -> Version:
     try:
         return Version(version=await rooms.submit_move(code, seat_token, body.version,
                                                        body.move))
-    except (StaleVersion, IllegalMove):
+    except (StaleVersion, IllegalMove) as exc:
         # A refused move costs a lookup and an answer: a client hammering them is slowed
         # down (a real player meets a few stale answers, never hundreds a minute).
         limit_refused_moves(request, code)
+        if isinstance(exc, IllegalMove) and lang != DEFAULT:  # the game's own words
+            game_id = (await rooms.room(code)).game_id
+            raise IllegalMove(refusal_text(game_id, exc.reason, lang)) from exc
         raise
 
 

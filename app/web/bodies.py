@@ -12,16 +12,22 @@ from __future__ import annotations
 import json
 from typing import Any
 
+from starlette.requests import HTTPConnection
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from app.web.errors import BadBody, TooBig, problem
+from app.web.language import get_language
 
 MAX_INT = 2**53
 MAX_DEPTH = 32
 
 
+def _language(scope: Scope) -> str:
+    return get_language(HTTPConnection(scope))
+
+
 def _constant(name: str) -> Any:
-    raise BadBody(f"{name} is not a JSON number.")
+    raise BadBody("%(name)s is not a JSON number.", name=name)
 
 
 def _int(text: str) -> int:
@@ -86,7 +92,8 @@ class BodyLimit:
             chunk = message.get("body", b"")
             size += len(chunk)
             if size > self.max_bytes:
-                await problem(TooBig("The request is too large."))(scope, receive, send)
+                await problem(TooBig("The request is too large."), _language(scope))(
+                    scope, receive, send)
                 return
             chunks.append(chunk)
             more = message.get("more_body", False)
@@ -95,7 +102,7 @@ class BodyLimit:
             try:
                 strict_json(body)
             except BadBody as exc:
-                await problem(exc)(scope, receive, send)
+                await problem(exc, _language(scope))(scope, receive, send)
                 return
         sent = False
 

@@ -15,9 +15,11 @@ from __future__ import annotations
 from collections.abc import Iterable
 from urllib.parse import urlsplit
 
+from starlette.requests import HTTPConnection
 from starlette.types import ASGIApp, Receive, Scope, Send
 
 from app.web.errors import ForeignOrigin, problem
+from app.web.language import get_language
 
 SAFE_METHODS = frozenset({"GET", "HEAD", "OPTIONS"})
 _DEFAULT_PORTS = {"http": 80, "https": 443, "ws": 80, "wss": 443}
@@ -70,6 +72,7 @@ class OriginCheck:
         headers = {k.decode("latin-1"): v.decode("latin-1") for k, v in scope["headers"]}
         claimed = headers.get("origin") or headers.get("referer")
         if not same_origin(claimed, headers.get("host", ""), self.trusted):
-            await problem(ForeignOrigin())(scope, receive, send)
+            await problem(ForeignOrigin(), get_language(HTTPConnection(scope)))(
+                scope, receive, send)
             return
         await self.app(scope, receive, send)

@@ -3,6 +3,10 @@ one place. The JSON API answers `{"detail": reason, "code": code}` (plus `versio
 stale move) through `install_error_handlers`; the pages show `alert_message(exc)` in the
 page's alert area; the WebSocket sends `wire_error(exc)`.
 
+Every reason is a message id of the `messages` catalogue and its parameters, so a person
+reads it in their language (`WebError.said(lang)`: the API by the request's `lang` cookie
+or Accept-Language, the pages' alerts likewise); the `code` stays machine-readable English.
+
 Messages never echo the client's input: a lone surrogate, a non-UTF-8 body or a huge
 string would otherwise break the error itself (a 500 where a 4xx belongs), and an echo
 is a way for text to reach places it should not.
@@ -12,7 +16,7 @@ from __future__ import annotations
 
 import json
 import logging
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from fastapi import FastAPI, Request
@@ -22,17 +26,29 @@ from pydantic import ValidationError
 from starlette.exceptions import HTTPException
 
 from app.games.base import IllegalMove
+from app.i18n import DEFAULT, translations
 from app.rooms.errors import RoomError, RoomNotFound, StaleVersion
+from app.web.language import get_language
 from app.web.protocol import ErrorOut
+from app.web.validation import validation_problem
 
 log = logging.getLogger(__name__)
 
 
-class FormError(ValueError):
-    """A form field that cannot be read; the message says which."""
+class Said(ValueError):
+    """A refusal as a message id and its parameters; `str()` is the English sentence."""
+
+    def __init__(self, message: str = "", **params: Any) -> None:
+        self.message, self.params = message, params
+        super().__init__(message % params if params else message)
 
 
-class BadBody(ValueError):
+class FormError(Said):
+    """A form field that cannot be read; the message says which (`label`: the field's
+    label, itself a message id)."""
+
+
+class BadBody(Said):
     """A body or message we refuse; the message says why (never what it held)."""
 
 
@@ -54,15 +70,31 @@ class ForeignOrigin(Exception):
     reason = "This request did not come from this site."
 
 
+# Parameters that are message ids themselves: an option's label, a validation problem.
+TRANSLATED = ("label", "problem")
+
+
 @dataclass(frozen=True)
 class WebError:
     status: int
     code: str
-    reason: str
+    reason: str  # in English
     version: int | None = None
+    message: str = ""  # the reason's message id ("" : the reason is its own id)
+    params: dict[str, Any] = field(default_factory=dict)
 
-    def body(self) -> dict[str, Any]:
-        body: dict[str, Any] = {"detail": self.reason, "code": self.code}
+    def said(self, lang: str = DEFAULT) -> str:
+        """The reason in `lang`."""
+        if lang == DEFAULT:
+            return self.reason
+        gettext = translations(lang).gettext
+        params = {k: gettext(v) % self.params if k in TRANSLATED and isinstance(v, str)
+                  else v for k, v in self.params.items()}
+        text = gettext(self.message or self.reason)
+        return text % params if params else text
+
+    def body(self, lang: str = DEFAULT) -> dict[str, Any]:
+        body: dict[str, Any] = {"detail": self.said(lang), "code": self.code}
         if self.version is not None:
             body["version"] = self.version
         return body
@@ -80,45 +112,34 @@ NOT_FOUND: tuple[type[Exception], ...] = (RoomNotFound,)
 
 def classify(exc: BaseException) -> WebError:
     """The one mapping. Anything unknown is our failure: 500 with a plain message."""
-    if isinstance(exc, StaleVersion):
-        return WebError(exc.status, exc.code, exc.reason, exc.current)
     if isinstance(exc, RoomError):
-        return WebError(exc.status, exc.code, exc.reason)
+        version = exc.current if isinstance(exc, StaleVersion) else None
+        return WebError(exc.status, exc.code, exc.reason, version, exc.message, exc.params)
     if isinstance(exc, IllegalMove):
         return WebError(422, "illegal", exc.reason)
     if isinstance(exc, FormError):
-        return WebError(422, "invalid_form", str(exc) or MALFORMED)
+        if not str(exc):
+            return WebError(422, "invalid_form", MALFORMED)
+        return WebError(422, "invalid_form", str(exc), None, exc.message, exc.params)
     if isinstance(exc, TooFast):
         return WebError(429, "too_fast", exc.reason)
     if isinstance(exc, ForeignOrigin):
         return WebError(403, "foreign_origin", exc.reason)
-    if isinstance(exc, TooBig):
-        return WebError(413, "too_big", str(exc))
     if isinstance(exc, BadBody):
-        return WebError(422, "malformed", str(exc))
+        code, status = ("too_big", 413) if isinstance(exc, TooBig) else ("malformed", 422)
+        return WebError(status, code, str(exc), None, exc.message, exc.params)
     if isinstance(exc, RequestValidationError):
-        return WebError(422, "malformed", validation_message(exc.errors()))
+        found = validation_problem(exc.errors())
+        if found is None or not found[0]:
+            return WebError(422, "malformed", MALFORMED)
+        english, message, params = found
+        return WebError(422, "malformed", english, None, message, params)
     if isinstance(exc, HTTPException):
         reason = exc.detail if isinstance(exc.detail, str) else MALFORMED
         return WebError(exc.status_code, _HTTP_CODES.get(exc.status_code, "error"), reason)
     if isinstance(exc, ValidationError | ValueError | RecursionError | UnicodeError):
         return WebError(422, "malformed", MALFORMED)
     return WebError(500, "error", "Something went wrong.")
-
-
-def validation_message(errors: Any) -> str:
-    """"Field body.version: Input should be a valid integer." for the first problem,
-    built from field names (ours) and pydantic's message (its words), never the input."""
-    try:
-        first = next(iter(errors))
-        where = ".".join(str(p) for p in first.get("loc", ()) if isinstance(p, str | int))
-        text = str(first.get("msg", "")).encode("utf-8", "replace").decode("utf-8")
-    except (StopIteration, TypeError, AttributeError):
-        return MALFORMED
-    if first.get("type") == "json_invalid":
-        return "The body is not valid JSON."
-    where = where.encode("utf-8", "replace").decode("utf-8")[:80]
-    return f"Field {where}: {text[:200]}" if where else (text[:200] or MALFORMED)
 
 
 def wire_error(exc: BaseException) -> ErrorOut:
@@ -129,30 +150,31 @@ def wire_error(exc: BaseException) -> ErrorOut:
     return ErrorOut(code=error.code, reason=error.reason, version=error.version)
 
 
-def alert_message(exc: BaseException) -> str:
-    """The text for a page's alert area."""
-    return classify(exc).reason.strip("'\"") or "That did not work."
+def alert_message(exc: BaseException, lang: str = DEFAULT) -> str:
+    """The text for a page's alert area, in `lang`."""
+    said = classify(exc).said(lang).strip("'\"")
+    return said or translations(lang).gettext("That did not work.")
 
 
-def problem(exc: BaseException) -> Response:
-    """The JSON API's answer. ensure_ascii: a reason can never carry a lone surrogate
-    into a body that cannot be encoded."""
+def problem(exc: BaseException, lang: str = DEFAULT) -> Response:
+    """The JSON API's answer, its reason in `lang`. ensure_ascii: a reason can never
+    carry a lone surrogate into a body that cannot be encoded."""
     error = classify(exc)
     headers = {"Retry-After": str(exc.retry_after)} if isinstance(exc, TooFast) else None
-    return Response(json.dumps(error.body(), ensure_ascii=True), status_code=error.status,
+    return Response(json.dumps(error.body(lang), ensure_ascii=True), status_code=error.status,
                     headers=headers, media_type="application/json")
 
 
 def install_error_handlers(app: FastAPI) -> None:
     """The JSON answers of the whole app (API and pages) for every known exception."""
 
-    async def handle(_: Request, exc: Exception) -> Response:
-        return problem(exc)
+    async def handle(request: Request, exc: Exception) -> Response:
+        return problem(exc, get_language(request))
 
     async def unexpected(request: Request, exc: Exception) -> Response:
         log.error("%s %s failed: %s", request.method, request.url.path, type(exc).__name__,
                   exc_info=exc)
-        return problem(exc)
+        return problem(exc, get_language(request))
 
     for kind in (RoomError, IllegalMove, FormError, TooFast, ForeignOrigin, BadBody,
                  RequestValidationError, HTTPException):

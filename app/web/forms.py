@@ -57,7 +57,8 @@ def options_from_form(rules: Rules[Any], form: Mapping[str, Any]) -> dict[str, A
             try:
                 options[name] = int(text)
             except ValueError as exc:
-                raise FormError(f"{spec.get('label', name)} must be a whole number.") from exc
+                raise FormError("%(label)s must be a whole number.",
+                                label=str(spec.get("label", name))) from exc
         else:
             options[name] = text
     return options

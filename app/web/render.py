@@ -26,6 +26,7 @@ from markupsafe import Markup
 
 from app.i18n import DEFAULT, translations
 from app.i18n import games as game_words
+from app.web.memo import FastContext, memo, memoised
 from app.web.speech import LANG, _, current_language, speaking
 from app.web.words import script_words, status_word
 
@@ -46,21 +47,49 @@ class ViewEnvironment(Environment):
 
 
 # Jinja's "newstyle" gettext: the template passes its variables, we format and escape.
+# Each msgid is translated once per language (`_catalogue_text`), and each formatted
+# result once per (language, msgid, variables): a board says the same few dozen phrases
+# with the same few values over and over. Variables are keyed with their types, so a
+# `Markup` value (not escaped) never stands for an equal `str` (escaped).
+@lru_cache(maxsize=8192)
+def _catalogue_text(lang: str, message: str, plural: str | None, n: int) -> str:
+    if plural is None:
+        return translations(lang).gettext(message)
+    return translations(lang).ngettext(message, plural, n)
+
+
+@lru_cache(maxsize=32768)
+def _formatted(lang: str, autoescape: bool, message: str, plural: str | None, n: int,
+               items: tuple[tuple[str, type, Any], ...]) -> str:
+    text = _catalogue_text(lang, message, plural, n)
+    if autoescape:
+        text = Markup(text)
+    return text % {k: v for k, _t, v in items}  # as Jinja's own: "%%" is a literal "%"
+
+
+def _translate(autoescape: bool, message: str, plural: str | None, n: int,
+               variables: dict[str, Any]) -> str:
+    items = tuple((k, type(v), v) for k, v in variables.items())
+    try:
+        return _formatted(LANG.get(), autoescape, message, plural, n, items)
+    except TypeError:  # an unhashable variable: format it this once
+        text = _catalogue_text(LANG.get(), message, plural, n)
+        return (Markup(text) if autoescape else text) % variables
+
+
 @pass_context
 def _gettext(context: Context, message: str, **variables: Any) -> str:
-    text = translations(LANG.get()).gettext(message)
-    if context.eval_ctx.autoescape:
-        text = Markup(text)
-    return text % variables  # as Jinja's own: a literal "%" is "%%" in the msgid
+    return _translate(context.eval_ctx.autoescape, message, None, 0, variables)
 
 
 @pass_context
 def _ngettext(context: Context, singular: str, plural: str, n: int, **variables: Any) -> str:
     variables.setdefault("num", n)
-    text = translations(LANG.get()).ngettext(singular, plural, n)
-    if context.eval_ctx.autoescape:
-        text = Markup(text)
-    return text % variables
+    return _translate(context.eval_ctx.autoescape, singular, plural, n, variables)
+
+
+class BoardContext(FastContext):
+    direct = frozenset({_gettext, _ngettext})  # they read only the eval context
 
 
 def card_words(game_id: str, code: str, fallback: str = "") -> str:
@@ -82,7 +111,9 @@ def environment() -> Environment:
     env.policies["ext.i18n.trimmed"] = True  # a {% trans %} block's text, one line
     env.newstyle_gettext = True  # type: ignore[attr-defined]
     # Templates call `gettext(...)`: boards use `_` as a throwaway name ({% set _ = %}).
-    env.globals.update(gettext=_gettext, ngettext=_ngettext, _=_gettext,
+    env.context_class = BoardContext
+    env.globals.update(gettext=_gettext, ngettext=_ngettext, _=_gettext, memo=memo,
+                       memoised=memoised,
                        card_words=card_words, current_language=current_language,
                        status_word=status_word, script_words=script_words)
     env.filters["move_label"] = move_label

@@ -15,13 +15,14 @@ from fastapi import APIRouter, Request
 from fastapi.responses import HTMLResponse, Response
 
 from app.games.base import OPEN, Viewer
+from app.i18n import DEFAULT
 from app.replay import Replay
 from app.rooms.errors import RoomError
 from app.rooms.records import game_replay
-from app.web.deps import RoomsDep, SeatTokenDep
+from app.web.deps import LanguageDep, RoomsDep, SeatTokenDep
 from app.web.errors import classify
-from app.web.pages import templates
 from app.web.render import render_board
+from app.web.templating import templates
 
 router = APIRouter(include_in_schema=False)
 
@@ -52,14 +53,16 @@ def _step(text: str | None, last: int) -> int:
     raise BadStep("no_such_step")
 
 
-def step_board(done: Replay, step: int, seat: Viewer) -> str:
-    """The board after `step` moves, seen by `seat`, with no controls (moves: [])."""
+def step_board(done: Replay, step: int, seat: Viewer, lang: str = DEFAULT) -> str:
+    """The board after `step` moves, seen by `seat`, with no controls (moves: []), in
+    the viewer's language."""
     names = [p["name"] for p in done.record["players"]]
     view = {**done.rules.view(done.states[step], seat), "moves": []}
-    return render_board(done.rules.id, view, seat if isinstance(seat, int) else None, names)
+    return render_board(done.rules.id, view, seat if isinstance(seat, int) else None, names,
+                        lang)
 
 
-def _context(done: Replay, step: int, seat: Viewer) -> dict[str, Any]:
+def _context(done: Replay, step: int, seat: Viewer, lang: str) -> dict[str, Any]:
     record = done.record
     moves = record["moves"]
     return {
@@ -67,7 +70,7 @@ def _context(done: Replay, step: int, seat: Viewer) -> dict[str, Any]:
         "step": step, "last": len(moves), "seat": "none" if seat is None else seat,
         "mover": moves[step - 1]["seat"] if step else None,
         "names": [p["name"] for p in record["players"]],
-        "board_html": step_board(done, step, seat),
+        "board_html": step_board(done, step, seat, lang),
     }
 
 
@@ -91,13 +94,13 @@ def _refused(request: Request, code: str, game_no: int, exc: Exception) -> Respo
 @router.get("/r/{code}/games/{game_no}", response_class=HTMLResponse)
 async def replay_page(
     request: Request, code: str, game_no: int, rooms: RoomsDep, token: SeatTokenDep,
-    step: str | None = None, seat: str | None = None,
+    lang: LanguageDep, step: str | None = None, seat: str | None = None,
 ) -> Response:
     try:
         done, at, viewer = await _load(rooms, code, game_no, token, step, seat)
     except (RoomError, BadStep) as exc:
         return _refused(request, code, game_no, exc)
-    context = {**_context(done, at, viewer), "code": code, "game_no": game_no,
+    context = {**_context(done, at, viewer, lang), "code": code, "game_no": game_no,
                "problem": None}
     return templates.TemplateResponse(request, "replay.html", context)
 
@@ -105,11 +108,12 @@ async def replay_page(
 @router.get("/r/{code}/games/{game_no}/step/{step}", response_class=HTMLResponse)
 async def replay_step(
     request: Request, code: str, game_no: int, step: str, rooms: RoomsDep,
-    token: SeatTokenDep, seat: str | None = None,
+    token: SeatTokenDep, lang: LanguageDep, seat: str | None = None,
 ) -> Response:
     """One step's board and caption, for static/replay.js."""
     try:
         done, at, viewer = await _load(rooms, code, game_no, token, step, seat)
     except (RoomError, BadStep) as exc:
         return _refused(request, code, game_no, exc)
-    return templates.TemplateResponse(request, "_replay_step.html", _context(done, at, viewer))
+    return templates.TemplateResponse(request, "_replay_step.html",
+                                      _context(done, at, viewer, lang))

@@ -30,3 +30,7 @@ class Pages(Jinja2Templates):
         # Starlette renders the template inside TemplateResponse: in the language.
         with speaking(lang):
             return super().TemplateResponse(request, name, context, status_code, **kwargs)
+
+
+templates = Pages()
+"""The pages' one renderer (every page module shares it)."""

@@ -113,4 +113,13 @@ REFUSALS = [
     N_("Too many open tabs here."), N_("That message is not understood."),
     N_("That request is not understood."), N_("Something went wrong."),
     N_("The body is not valid JSON."),
+    N_("%(game)s is for %(min)s to %(max)s players."),
+    N_("There is no game called %(game)s."), N_("This game cannot be replayed: %(why)s"),
+    N_("%(label)s must be a whole number."), N_("%(name)s is not a JSON number."),
+    N_("A number in the message is too large."), N_("The message is nested too deeply."),
+    N_("The text holds characters that are not allowed."), N_("The request is too large."),
+    N_("Slow down a little: too many at once."), N_("No such game."),
+    N_("Rooms are not available yet."), N_('A bot plays at level "random" or "good".'),
+    # Starlette's own details for an unknown path or method (HTTPException)
+    N_("Not Found"), N_("Method Not Allowed"),
 ]

@@ -1,4 +1,4 @@
-// Stammtisch room page, part 4 of 6: the board: morph, keep the selection, move cards (FLIP), the log.
+// Stammtisch room page, part 5 of 7: the board: morph, keep the selection, move cards (FLIP), the log.
 (function (T) {
   "use strict";
   if (!T) return;
@@ -46,7 +46,10 @@
   function showBoard(msg) {
     if (typeof msg.version !== "number" || msg.version < version()) return; // a late update
     room.dataset.version = String(msg.version);
-    if (typeof msg.html === "string") swapBoard(msg.html);
+    if (typeof msg.html === "string") {
+      swapBoard(msg.html);
+      T.showSummary(msg.game_no, true); // static/room/summary.js
+    }
     if (msg.type === "board" && msg.version > T.errorAt) clearMessages(); // the error is old news
     if (Array.isArray(msg.log)) showLog(msg);
     const over = board.querySelector(".final-scores, .summary--final") !== null;

@@ -1,4 +1,4 @@
-// Stammtisch room page, part 5 of 6: chat, presence and the seat panel.
+// Stammtisch room page, part 6 of 7: chat, presence and the seat panel.
 (function (T) {
   "use strict";
   if (!T) return;

@@ -1,4 +1,4 @@
-// Stammtisch room page, part 3 of 6: card controls with several destinations (docs/contracts.md §4).
+// Stammtisch room page, part 3 of 7: card controls with several destinations (docs/contracts.md §4).
 (function (T) {
   "use strict";
   if (!T) return;

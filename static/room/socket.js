@@ -1,4 +1,4 @@
-// Stammtisch room page, part 6 of 6: the socket: messages in, moves and chat out.
+// Stammtisch room page, part 7 of 7: the socket: messages in, moves and chat out.
 (function (T) {
   "use strict";
   if (!T) return;

@@ -1,4 +1,4 @@
-// Stammtisch room page, part 2 of 6: the status bar (prompt, whose turn, errors) and the room's status.
+// Stammtisch room page, part 2 of 7: the status bar (prompt, whose turn, errors) and the room's status.
 (function (T) {
   "use strict";
   if (!T) return;
@@ -25,7 +25,8 @@
   function listOf(seats) {
     const all = names();
     const words = seats.map((s) => all[s] || t("seat", { n: s + 1 }));
-    return words.length < 2 ? words.join("") : words.slice(0, -1).join(", ") + " and " + words.at(-1);
+    return words.length < 2 ? words.join("")
+      : t("and", { first: words.slice(0, -1).join(", "), last: words.at(-1) });
   }
 
   // Who must act, as the board says (render_board adds .board-turn): header, seat list,

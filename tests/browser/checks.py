@@ -73,10 +73,11 @@ def check_page(page: Page, folder: Path, name: str) -> list[str]:
         problems += [f"{name} {label}: {m} is off the first screen"
                      for m in off_first_screen(page, size)]
         problems += [f"{name} {label}: {v}" for v in serious_violations(page)]
-        # the first screen, as a player sees it (sticky bars make a full-page shot lie),
-        # and the whole page for review
+        # the first screen, as a player sees it (sticky bars make a full-page shot lie);
+        # the whole page too where it scrolls (a phone), for review
         page.evaluate("window.scrollTo(0, 0)")
         page.screenshot(path=folder / f"{name}-{label}.png")
-        page.screenshot(path=folder / f"{name}-{label}-full.png", full_page=True)
+        if label == "phone":
+            page.screenshot(path=folder / f"{name}-{label}-full.png", full_page=True)
     page.set_viewport_size(DESKTOP)
     return problems

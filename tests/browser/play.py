@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import random
 import re
-import time
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -14,7 +13,6 @@ from typing import Any
 from playwright.sync_api import Browser, BrowserContext, Page, expect
 
 DEFAULT_TIMEOUT_MS = 10_000
-IDLE_LIMIT_S = 10
 
 
 @dataclass
@@ -186,9 +184,29 @@ def finished(page: Page) -> bool:
     return page.locator(FINAL).count() > 0
 
 
+OPEN_SUMMARY = "#board .summary:not(.is-folded) .summary__fold"
+
+
+def fold_summary(page: Page) -> None:
+    """A round's summary lies over the middle of the table until it is put away: a
+    person reads it and presses Hide before playing on."""
+    hide = page.locator(OPEN_SUMMARY)
+    for _ in range(3):  # a board that came during the click may have put a new copy there
+        if not (hide.count() and hide.first.is_visible()):
+            return
+        hide.first.click()
+        try:  # folded to its title, or gone if its round is over (the page had kept it)
+            expect(hide).to_have_count(0, timeout=2_000)
+            return
+        except AssertionError:
+            continue
+    expect(hide).to_have_count(0)
+
+
 def click_a_move(page: Page, rng: random.Random) -> str:
     """Click a random control as a person would; a pick is followed by one of its lit
     destinations (never a hidden one). Returns the accessible name of what was played."""
+    fold_summary(page)
     offered = page.evaluate(_LIST, CONTROLS)
     assert offered, "no control to click"
     index = rng.randrange(len(offered))
@@ -219,20 +237,24 @@ def play_to_the_end(
     `on_move` looks at it). Returns the number of moves made."""
     moves = 0
     seen = [sync(p, version(p)) for p in table.players]
-    idle_since = time.monotonic()
     while not seen[0].final:
         assert moves < max_moves, "the game did not end"
         ready = [i for i, s in enumerate(seen) if s.controls]
         if not ready:
-            # Everyone waits for a board that is on its way (a bot's move, say).
-            if time.monotonic() - idle_since > IDLE_LIMIT_S:
+            top = max(s.version for s in seen)
+            if any(s.version < top for s in seen):  # late boards: wait for them
+                seen = [sync(p, top) for p in table.players]
+                continue
+            # Every board is current and nobody can move: a bot's move is on its way.
+            try:
+                seen[0] = sync(table.players[0], top + 1)
+            except AssertionError as late:
                 states = [(version(p), p.locator("#messages").inner_text())
                           for p in table.players]
-                raise AssertionError(f"nobody can move and the game is not over: {states}")
-            table.players[0].wait_for_timeout(30)
-            seen = [sync(p, s.version) for p, s in zip(table.players, seen, strict=True)]
+                raise AssertionError(
+                    f"nobody can move and the game is not over: {states}") from late
+            seen = [sync(p, seen[0].version) for p in table.players]
             continue
-        idle_since = time.monotonic()
         index = rng.choice(ready)
         page = table.players[index]
         label = click_a_move(page, rng)

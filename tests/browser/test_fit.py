@@ -8,14 +8,15 @@ round's summary, scrolls inside the table). Without motion (no slides to wait fo
 from __future__ import annotations
 
 import random
+import re
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import Browser, Page
+from playwright.sync_api import Browser, Page, expect
 
 from app.games.registry import GAMES
-from tests.browser.checks import serious_violations
-from tests.browser.conftest import DESKTOP
+from tests.browser.checks import off_first_screen, serious_violations
+from tests.browser.conftest import DESKTOP, PHONE
 from tests.browser.play import click_a_move, open_table, sync, version
 from tests.live import LiveServer
 
@@ -77,10 +78,82 @@ def test_the_largest_table_fits_a_desktop_screen(
                 click_a_move(page, rng)
                 seen = sync(page, seen.version + 1)
             else:
-                page.wait_for_timeout(50)  # the bots move
+                seen = sync(page, seen.version + 1)  # the bots' next board
             problems += overflow(page, f"after move {n + 1}")
         page.screenshot(path=screenshot_dir / f"{game_id}-{rules.max_players}p-desktop.png")
         assert table.errors == []
         assert problems == [], "\n".join(problems)
     finally:
         table.close()
+
+
+ROUND_SUMMARY = "#board .summary:not(.summary--final)"
+
+
+def test_five_bulls_fit_to_the_end_and_the_summary_is_a_panel(
+    browser: Browser, app_server: LiveServer, screenshot_dir: Path
+) -> None:
+    """Bullenparty with five seats (one person, four random bots) played to the end at
+    1280x800: after every move neither the page nor the table region scrolls, late in
+    the game (piles and bulls everywhere) included; a round's summary opens as a panel
+    over the middle (a dialog that takes the focus), so the table does not scroll
+    either; Escape folds it and its button unfolds it. At 390x844 with the summary
+    open, the prompt and the hand are on the first screen when it is the person's move."""
+    table = open_table(browser, app_server.url, "bullenparty", ["Ann"], None,
+                       spectator=False, viewport=DESKTOP, bots=4, reduced_motion="reduce")
+    page = table.players[0]
+    rng = random.Random("five bulls")
+    problems: list[str] = []
+    summaries = 0
+    try:
+        seen = sync(page, version(page))
+        moves = 0
+        while not seen.final:
+            assert moves < 400, "the game did not end"
+            if seen.controls:
+                click_a_move(page, rng)
+                moves += 1
+                seen = sync(page, seen.version + 1)
+            else:
+                page.wait_for_function(  # the bots move: the next board
+                    "v => Number(document.getElementById('room').dataset.version) > v",
+                    arg=seen.version)
+                seen = sync(page, version(page))
+            problems += overflow(page, f"after move {moves} (v{seen.version})", inside=True)
+            if summaries == 0 and page.locator(ROUND_SUMMARY).count():
+                assert page.get_by_text("Round 1 is over").count() == 1
+                summaries += 1
+                problems += round_summary_checks(page, screenshot_dir)
+        page.screenshot(path=screenshot_dir / "bullenparty-5p-final-desktop.png")
+        assert summaries == 1, "no round's summary was seen"
+        assert table.errors == []
+        assert problems == [], "\n".join(problems)
+    finally:
+        table.close()
+
+
+def round_summary_checks(page: Page, screenshot_dir: Path) -> list[str]:
+    panel = page.locator(ROUND_SUMMARY)
+    problems = overflow(page, "with the round's summary open", inside=True)
+    expect(panel).to_have_attribute("role", "dialog")
+    expect(panel).to_be_focused()  # a screen reader reads its title
+    page.screenshot(path=screenshot_dir / "bullenparty-5p-summary-desktop.png")
+    page.set_viewport_size(PHONE)
+    problems += [f"phone, summary open: {m} is off the first screen"
+                 for m in off_first_screen(page, PHONE)]
+    page.screenshot(path=screenshot_dir / "bullenparty-5p-summary-phone.png")
+    page.set_viewport_size(DESKTOP)
+    if "summary--kept" in (panel.get_attribute("class") or ""):
+        # the next round began (a bot bid at once): the page kept the scores for the
+        # person, and hiding them puts them away
+        page.keyboard.press("Escape")
+        expect(panel).to_have_count(0)
+        return problems
+    page.keyboard.press("Escape")
+    expect(panel).to_have_class(re.compile(r"\bis-folded\b"))
+    unfold = panel.locator(".summary__unfold")
+    expect(unfold).to_be_focused()
+    page.keyboard.press("Enter")
+    expect(panel).not_to_have_class(re.compile(r"\bis-folded\b"))
+    expect(panel.locator(".summary__table")).to_be_visible()
+    return problems

@@ -103,6 +103,7 @@ class HighCard(RulesBase):
             "chosen": [p is not None for p in state.pending],
             "scores": state.scores,
             "moves": list(self.legal_moves(state, seat)) if seat is not None else [],
+            "outcome": result.to_json() if (result := self.outcome(state)) else None,
         }
 
     def outcome(self, state: ToyState) -> Outcome | None:

@@ -15,7 +15,7 @@ import pytest
 from app.db.engine import make_engine, sessions
 from app.db.repository import Repository
 from app.games.registry import GAMES
-from app.realtime.broker import Broker
+from app.realtime.broker import Broker, channel
 from app.realtime.memory import MemoryBroker
 from app.rooms import errors
 from app.rooms.service import RoomService
@@ -217,10 +217,11 @@ async def test_a_restart_keeps_the_deadline(make: Make, clock: Clock) -> None:
     clock.now += 120_000
     second = await make(timer_tasks=True)  # a new server on the same database
     assert (await second.room(code)).seats[1].deadline == T0 + 120_000
-    assert await second.resume_timers() == 1  # its timer task acts on the passed deadline
-    async with asyncio.timeout(30):
-        while await moves_by(second, code, 1) == 0:
-            await asyncio.sleep(0.01)
+    async with second.broker.subscribe(channel(code)) as bus:
+        assert await second.resume_timers() == 1  # its timer task acts on the passed deadline
+        notice = await asyncio.wait_for(bus.get(), 30)  # the move it stored, announced
+    assert notice is not None and notice["kind"] == "state"
+    assert await moves_by(second, code, 1) == 1
     assert "P1 ran out of time; a bot played for them." in await log(second, code)
 
 

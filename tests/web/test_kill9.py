@@ -6,6 +6,7 @@ game plays on after the last restart."""
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 import os
 import random
@@ -14,7 +15,6 @@ import socket
 import sqlite3
 import subprocess
 import sys
-import time
 from pathlib import Path
 from typing import Any
 
@@ -38,23 +38,29 @@ class Server:
         self.url = f"http://127.0.0.1:{port}"
 
     def start(self) -> None:
+        """A new process on the same port. The test listens on the socket itself and
+        hands it over (`--fd`): a request made while the app starts waits in the
+        socket's queue, so one request says when it is up (no polling)."""
         env = {**os.environ, "DATABASE_URL": f"sqlite+aiosqlite:///{self.db}",
                "BOT_DELAY_MS": "0", "REDIS_URL": ""}
         env.pop("REDIS_URL")
-        self.proc = subprocess.Popen(
-            [sys.executable, "-m", "uvicorn", "tests.web.kill_app:app", "--factory",
-             "--host", "127.0.0.1", "--port", str(self.port), "--log-level", "warning",
-             "--no-server-header"], cwd=ROOT, env=env,
-            stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
-        deadline = time.monotonic() + 90  # a ceiling: a loaded machine imports slowly
-        while time.monotonic() < deadline:
-            assert self.proc.poll() is None, self.proc.stderr.read() if self.proc.stderr else ""
-            try:
-                if httpx.get(f"{self.url}/healthz", timeout=1).status_code == 200:
-                    return
-            except httpx.TransportError:
-                time.sleep(0.05)
-        raise AssertionError("the server did not start")
+        with socket.socket() as sock:
+            sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+            sock.bind(("127.0.0.1", self.port))
+            sock.listen(128)
+            fd = sock.fileno()
+            self.proc = subprocess.Popen(
+                [sys.executable, "-m", "uvicorn", "tests.web.kill_app:app", "--factory",
+                 "--fd", str(fd), "--log-level", "warning", "--no-server-header"],
+                cwd=ROOT, env=env, pass_fds=(fd,),
+                stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+        # only the server holds the socket now: once it is killed, connecting is refused
+        try:  # a ceiling: a loaded machine imports slowly
+            answer = httpx.get(f"{self.url}/healthz", timeout=90)
+        except httpx.TransportError as exc:
+            self.proc.wait(timeout=10)
+            raise AssertionError(self.proc.stderr.read() if self.proc.stderr else exc) from exc
+        assert answer.status_code == 200, answer.text
 
     def kill(self) -> None:
         assert self.proc is not None
@@ -68,21 +74,43 @@ class Server:
             self.kill()
 
 
+class Acked(list[tuple[int, int, Any]]):
+    """The acknowledged moves, as (version made, seat, move); `grown` wakes whoever
+    waits for more."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.grown = asyncio.Event()
+
+    def append(self, item: tuple[int, int, Any]) -> None:
+        super().append(item)
+        self.grown.set()
+
+    async def reach(self, n: int) -> None:
+        while len(self) < n:
+            self.grown.clear()
+            await self.grown.wait()
+
+
 async def play(players: list[httpx.AsyncClient], code: str, rng: random.Random,
-               acked: list[tuple[int, int, Any]], until: int = 10**9) -> bool:
+               acked: Acked, until: int = 10**9) -> bool:
     """Every seat moves as fast as it can until the game ends or `until` moves are
     acknowledged (True), or the server goes (False). Acknowledged moves go into `acked`
     as (version made, seat, move)."""
 
     async def seat_loop(seat: int, person: httpx.AsyncClient) -> bool:
         while len(acked) < until:
+            seen = len(acked)
             try:
                 snap = (await person.get(f"/api/rooms/{code}/view")).json()
                 if snap["status"] == "finished":
                     return True
                 moves = snap["view"]["moves"]
                 if not moves:
-                    await asyncio.sleep(0.02)
+                    # another seat's turn: wait for its acknowledged move (at most a
+                    # second, so a seat notices a server that went away)
+                    with contextlib.suppress(TimeoutError):
+                        await asyncio.wait_for(acked.reach(seen + 1), 1)
                     continue
                 move = rng.choice(moves)
                 answer = await person.post(f"/api/rooms/{code}/moves",
@@ -111,7 +139,7 @@ async def test_every_acknowledged_move_survives_kill_9(tmp_path: Path) -> None:
     server = Server(db, free_port())
     server.start()
     players = [httpx.AsyncClient(base_url=server.url, timeout=5) for _ in range(3)]
-    acked: list[tuple[int, int, Any]] = []
+    acked = Acked()
     rng = random.Random(9)
     kills = 0
     try:
@@ -125,10 +153,9 @@ async def test_every_acknowledged_move_survives_kill_9(tmp_path: Path) -> None:
             game = asyncio.create_task(play(players, code, rng, acked))
             if kills < KILLS:
                 # Some moves through, then kill -9 while the next ones are in flight.
-                deadline, before = time.monotonic() + 30, len(acked)
-                while len(acked) < before + 3 and time.monotonic() < deadline:
-                    await asyncio.sleep(0.01)
-                await asyncio.sleep(rng.uniform(0, 0.05))
+                with contextlib.suppress(TimeoutError):  # a ceiling, as before
+                    await asyncio.wait_for(acked.reach(len(acked) + 3), 30)
+                await asyncio.sleep(rng.uniform(0, 0.05))  # a random moment, not a wait
                 server.kill()
                 kills += 1
                 await game

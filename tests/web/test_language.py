@@ -163,3 +163,20 @@ def test_every_game_has_its_rules_in_german_and_dutch(lang: str, stem: str) -> N
     assert html != english
     for tag in ("<h1>", "<h2>", "<table>", "<li>"):  # the same kind of text as English
         assert tag in html, (stem, lang, tag)
+
+
+async def test_the_card_faces_and_the_docs_frame_in_the_viewers_language(
+    client: httpx.AsyncClient,
+) -> None:
+    cards = (await client.get("/cards", headers={"accept-language": "de"})).text
+    for german in ("Kartenbilder", "Hirschkuh 7+", "Hirsch 9", "2 Weißbier", "Bierboss",
+                   "Pistazien", "-1 Verschüttetes Pint", "(10: 2 Pkt., 19: 4 Pkt.)"):
+        assert german in cards, german
+    for english in ("3 doe", "9 stag", "2 white", "Beer boss", ">Pistachios<", "pts"):
+        assert english not in cards, english
+    assert "Pietje Pils" in (await client.get("/cards", headers={"accept-language": "nl"})).text
+    client.cookies.set("lang", "nl")
+    docs = (await client.get("/docs")).text
+    assert '<html lang="nl">' in docs and "de JSON-interface" in docs
+    assert "Terug naar de lobby" in docs
+    assert "Every room, seat and move" not in docs and 'id="swagger-ui"' in docs

@@ -1,24 +1,24 @@
 """What a move does, and everything that then happens without a choice.
 
 `play` carries out one listed move on a fresh copy of the state (made by `apply`) and
-appends what happened to `events`; `advance` runs the game forward until somebody must
-decide. Only moves that `moves.legal_moves` listed ever arrive here.
+appends what happened to `events`; `advance` runs the game forward (the bids revealed,
+the rows taken and extended in turn) until somebody must decide; a round's frame is in
+rounds.py. Only moves that `moves.legal_moves` listed ever arrive here.
 """
 
 from __future__ import annotations
 
-from app.games.base import Event, Move, Rng, who
-from app.games.bullenparty.cards import HAND_SIZE, ROW_LIMIT, ROW_START, heads
+from app.games.base import Event, Move, last_play, who
+from app.games.bullenparty.cards import HAND_SIZE, ROW_LIMIT, heads
 from app.games.bullenparty.moves import bidders
+from app.games.bullenparty.rounds import draw_card, end_round, finish
 from app.games.bullenparty.state import (
     BID,
     EXTEND,
     FINAL,
-    OVER,
     REDUCE,
     RESOLVE,
     TAKE,
-    Row,
     State,
 )
 from app.games.bullenparty.texts import bid_text, cards_text, laid, laid_text, plural, row_name
@@ -26,9 +26,8 @@ from app.games.bullenparty.texts import bid_text, cards_text, laid, laid_text, p
 
 def played(state: State, seat: int, cards: list[int], src: str, dst: str, said: Event) -> None:
     """Remember the last play for the board (only public facts go in here): the public
-    event `said` gives its text, and its kind and data for phrases.py."""
-    state.last = {"seat": seat, "cards": list(cards), "from": src, "to": dst,
-                  "text": said.text, "kind": said.kind, "data": dict(said.data)}
+    event `said` gives its text, kind and data (`base.last_play`)."""
+    state.last = last_play(seat, cards, src, dst, said)
 
 
 def play(state: State, seat: int, move: Move, events: list[Event]) -> None:
@@ -78,53 +77,6 @@ def lay_in_secret(state: State, seat: int, move: Move, events: list[Event]) -> N
         said = Event("done", f"{who(seat)} has laid all their cards.", data={"seat": seat})
         events.append(said)
         played(state, seat, [], "hand", f"piles-{seat}", said)
-
-
-def draw_card(state: State, events: list[Event]) -> int | None:
-    """The top card of the draw pile, reshuffling the discard pile when it is empty
-    (which makes this round the last). None when both piles are empty."""
-    if not state.draw:
-        if not state.discard:
-            return None
-        rng = Rng(state.rng)
-        pile = state.discard
-        rng.shuffle(pile)
-        state.rng = rng.state
-        state.draw, state.discard = pile, []
-        state.last_round = True
-        events.append(Event(
-            "reshuffle",
-            "The draw pile is empty: the discard pile is shuffled into a new draw pile. "
-            "This round is the last.",
-        ))
-    return state.draw.pop(0)
-
-
-def start_round(state: State, events: list[Event]) -> None:
-    """Lay out a row of two cards per player, or end the game if the cards run out."""
-    laid: list[int] = []
-    for _ in range(ROW_START * state.players):
-        card = draw_card(state, events)
-        if card is None:
-            state.set_aside.extend(laid)
-            events.append(Event(
-                "no-cards",
-                "There are not enough cards left to lay out the rows: the game ends.",
-            ))
-            begin_final(state, events)
-            return
-        laid.append(card)
-    state.round += 1
-    state.rows = [Row(laid[i : i + ROW_START]) for i in range(0, len(laid), ROW_START)]
-    state.zero_blocked = False
-    state.phase = BID
-    for seat in state.seats:
-        seat.last_bid = None
-    rows = "; ".join(f"{row_name(i)}: {cards_text(r.cards)}" for i, r in enumerate(state.rows))
-    last = " (the last round)" if state.last_round else ""
-    events.append(Event("round", f"Round {state.round}{last}. The rows are laid out: {rows}.",
-                        data={"round": state.round, "last": state.last_round,
-                              "rows": [list(r.cards) for r in state.rows]}))
 
 
 def reveal(state: State, events: list[Event]) -> None:
@@ -280,37 +232,3 @@ def advance(state: State, events: list[Event]) -> None:
             end_round(state, events)
     if state.phase == FINAL and not any(seat.draft_hand for seat in state.seats):
         finish(state, events)
-
-
-def end_round(state: State, events: list[Event]) -> None:
-    if state.last_round:
-        begin_final(state, events)
-    else:
-        start_round(state, events)
-
-
-def begin_final(state: State, events: list[Event]) -> None:
-    """Everyone lays all number cards from hand onto their piles, in secret."""
-    state.phase = FINAL
-    state.rows = []
-    for seat in state.seats:
-        seat.last_bid = None
-        seat.draft_hand = list(seat.hand)
-        seat.draft_piles = [list(p) for p in seat.piles]
-    events.append(Event(
-        "final",
-        "The last round is over. Everyone now lays all number cards from hand onto their "
-        "piles, in secret.",
-    ))
-
-
-def finish(state: State, events: list[Event]) -> None:
-    """Reveal the final lay-outs; the game is over."""
-    for s, seat in enumerate(state.seats):
-        assert seat.draft_piles is not None
-        seat.piles, seat.hand = seat.draft_piles, []
-        seat.draft_hand = seat.draft_piles = None
-        piles = "; ".join(cards_text(p) for p in seat.piles) or "none"
-        events.append(Event("piles", f"{who(s)}'s piles: {piles}.",
-                            data={"seat": s, "piles": [list(p) for p in seat.piles]}))
-    state.phase = OVER

@@ -1,7 +1,7 @@
 """What Bullenparty says, in the viewer's language (app/i18n/games.py).
 
 Every sentence is rebuilt from an event's `kind` and `data` (a view's `last` carries its
-event's, `summary` its round and `facts`) through the game's catalogue; in English it is
+event's, `summary` its `round` and `data.facts`) through the game's catalogue; in English it is
 exactly the engine's own text (tests/games/bullenparty/test_phrases.py holds it to that).
 Sentences are whole msgids with named placeholders, formatted after translating; players
 stay `{p0}`. German words follow the German rulebook (Zahlenkarte, Nullkarte, Stierkarte,
@@ -16,7 +16,7 @@ from typing import Any
 
 from app.games.base import JSON, Event, who
 from app.games.bullenparty.cards import heads as heads_on
-from app.games.phrasing import Gettext, Ngettext, say_event
+from app.games.phrasing import Gettext, Ngettext, listing, say_event, say_last
 
 
 def N_(message: str) -> str:
@@ -52,9 +52,7 @@ def cards_text(cards: Sequence[int]) -> str:
 
 
 def and_list(items: Sequence[str], _: Gettext) -> str:
-    if len(items) <= 1:
-        return "".join(items)
-    return _("{items} and {last}").format(items=", ".join(items[:-1]), last=items[-1])
+    return listing(items, _("{items} and {last}"))
 
 
 # --- the log ------------------------------------------------------------------------
@@ -172,7 +170,8 @@ def score_parts(seat: JSON, _: Gettext, n_: Ngettext) -> list[str]:
     return [
         _("Plus pile: {heads}").format(heads=heads(sc["plus_pile"], n_)),
         bull_part,
-        _("Other piles: -{heads}").format(heads=heads(sc["minus"], n_)),
+        _("Other piles: -{heads}").format(heads=heads(sc["minus"], n_)) if sc["minus"]
+        else _("Other piles: none"),
     ]
 
 
@@ -198,10 +197,7 @@ def pair_text(pair: JSON, _: Gettext) -> str:
 def localize_view(view: JSON, _: Gettext, n_: Ngettext) -> JSON:
     """A copy of `view` with `last.text` and the summary in the catalogue's language."""
     out = dict(view)
-    last = view.get("last")
-    if last and "kind" in last:
-        said = Event(last["kind"], last["text"], data=last["data"])
-        out["last"] = {**last, "text": event_text(said, _, n_)}
+    out["last"] = say_last(view.get("last"), event_text, _, n_)
     summary: Any = view.get("summary")
     if summary:
         title = (_("The game is over") if summary["final"]
@@ -209,7 +205,7 @@ def localize_view(view: JSON, _: Gettext, n_: Ngettext) -> JSON:
         rows = [{**row, "parts": score_parts(view["seats"][row["seat"]], _, n_)}
                 for row in summary["rows"]]
         out["summary"] = {**summary, "title": title, "rows": rows,
-                          "notes": [note_text(f, _, n_) for f in summary["facts"]]}
+                          "notes": [note_text(f, _, n_) for f in summary["data"]["facts"]]}
     return out
 
 

@@ -1,5 +1,5 @@
 """Bullenparty as a `Rules` object: setup, and the contract's methods wired to the
-modules that hold each rule (moves, flow, views, bots)."""
+modules that hold each rule (moves, flow, rounds, views, bots)."""
 
 from __future__ import annotations
 
@@ -24,7 +24,7 @@ from app.games.base import (
     seed_state,
     with_opening,
 )
-from app.games.bullenparty import bots, flow, moves, scramble, views
+from app.games.bullenparty import bots, flow, moves, rounds, scramble, views
 from app.games.bullenparty.cards import (
     BULL_STACK,
     HAND_SIZE,
@@ -76,7 +76,7 @@ class Bullenparty(RulesBase):
             bull_stack=list(BULL_STACK),
         )
         events: list[Event] = []
-        flow.start_round(state, events)
+        rounds.start_round(state, events)
         state.opening = opening_of(events)
         return state
 

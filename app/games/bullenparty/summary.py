@@ -20,14 +20,14 @@ def parts(sc: Score, bulls: int) -> list[str]:
     return [
         f"Plus pile: {plural(sc.plus_pile, 'head')}",
         f"Bull cards: {plural(sc.bulls, 'head')} ({cards})" if bulls else "Bull cards: none",
-        f"Other piles: -{plural(sc.minus, 'head')}",
+        f"Other piles: -{plural(sc.minus, 'head')}" if sc.minus else "Other piles: none",
     ]
 
 
 def summary(state: State, title: str, final: bool = False,
             outcome: Outcome | None = None, round_no: int | None = None) -> JSON:
-    """`round_no` (the round that is over, None for the game) and `facts` (each note's
-    makings) let phrases.py say the title and notes in another language."""
+    """`round_no` (the round that is over, None for the game) and `data.facts` (each
+    note's makings) let phrases.py say the title and notes in another language."""
     scores = [score(s.piles, s.bulls) for s in state.seats]
     order = sorted(range(state.players), key=lambda s: (tuple(-k for k in scores[s].rank_key), s))
     winners = outcome.winners if outcome is not None else frozenset()
@@ -42,7 +42,7 @@ def summary(state: State, title: str, final: bool = False,
     ]
     facts = tie_facts(scores, order, final)
     return {"title": title, "final": final, "round": round_no, "rows": rows,
-            "notes": [note_text(f) for f in facts], "facts": facts}
+            "notes": [note_text(f) for f in facts], "data": {"facts": facts}}
 
 
 def tie_facts(scores: list[Score], order: list[int], final: bool) -> list[JSON]:

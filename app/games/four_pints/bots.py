@@ -14,7 +14,7 @@ import random
 from collections import Counter
 
 from app.games.base import JSON, Move
-from app.games.four_pints import flow
+from app.games.four_pints import reveals
 from app.games.four_pints.cards import (
     BUYING,
     CREDIT,
@@ -172,12 +172,12 @@ def score_line(s: FourPintsState, seat: int) -> float:
 def after(t: FourPintsState, seat: int, card: str, base: float,
           best: dict[tuple[object, ...], float]) -> float:
     turn = t.turn
-    flow.reveal(t, [])
+    reveals.reveal(t, [])
     if t.pending == SLIP_CHOICE:
-        flow.slip(t, by_value(t.pints[seat])[-1], [])
+        reveals.slip(t, by_value(t.pints[seat])[-1], [])
     elif t.pending == ELBOW_CHOICE:
         target, pint = max(elbow_targets(t), key=lambda tp: elbow_value(t, *tp))
-        flow.elbow(t, target, pint, [])
+        reveals.elbow(t, target, pint, [])
     value = score_line(t, seat) - base + (EXTRA_TURN if card == ST_PATRICKS else 0.0)
     if t.winner == seat:
         return WIN + value

@@ -12,7 +12,7 @@ from collections.abc import Callable, Sequence
 
 from app.games.base import who
 from app.games.four_pints.cards import SPILLED
-from app.games.phrasing import Gettext, Ngettext
+from app.games.phrasing import Gettext, Ngettext, listing
 
 
 def N_(message: str) -> str:
@@ -104,9 +104,7 @@ def an(card: str, _: Gettext, n_: Ngettext) -> str:
 def and_list(words: Sequence[str], _: Gettext) -> str:
     if not words:
         return _("nothing")
-    if len(words) == 1:
-        return words[0]
-    return _("{items} and {last}").format(items=", ".join(words[:-1]), last=words[-1])
+    return listing(words, _("{items} and {last}"))
 
 
 def listed(cards: Sequence[str], _: Gettext, n_: Ngettext, article: bool = True) -> str:

@@ -1,7 +1,7 @@
 """What Four pints, please says, in the viewer's language (app/i18n/games.py).
 
 Every sentence is rebuilt from an event's `kind` and `data` (or a view's `last` and
-`summary.facts`) through the game's catalogue; in English it is exactly the engine's own
+`summary.data`) through the game's catalogue; in English it is exactly the engine's own
 text (tests/games/four_pints/test_phrases.py holds it to that). Sentences are whole
 msgids with named placeholders, formatted after translating; players stay `{p0}`.
 Card names and lists come from names.py.
@@ -26,7 +26,7 @@ from app.games.four_pints.names import (
     pints,
     points,
 )
-from app.games.phrasing import say_event
+from app.games.phrasing import say_event, say_last
 
 __all__ = ["card_words", "event_text", "localize_view"]
 
@@ -156,29 +156,31 @@ SAY: dict[str, Callable[[JSON, Gettext, Ngettext], str]] = {
 # --- the view -----------------------------------------------------------------------
 
 
-def last_text(last: JSON, _: Gettext, n_: Ngettext) -> str:
-    player, kind, cards = who(last["seat"]), last.get("kind"), last["cards"]
+def last_text(play: Event, _: Gettext, n_: Ngettext) -> str:
+    """The board's last play (`flow.note`), from its kind and data."""
+    kind, d = play.kind, play.data
+    player = who(d["seat"])
     if kind == "reveal":
-        if not cards:
+        card = d["card"]
+        if not card:
             face = _("no card")
-        elif cards[0] == SPILLED:
+        elif card == SPILLED:
             face = _("a -1 Spilled pint")
         else:
-            face = an(cards[0], _, n_)
+            face = an(card, _, n_)
         return _("{player} reveals {card}.").format(player=player, card=face)
     if kind == "buy":
-        return _("{player} buys {pints}.").format(player=player,
-                                                  pints=listed(last["pints"], _, n_))
+        return _("{player} buys {pints}.").format(player=player, pints=listed(d["pints"], _, n_))
     if kind == "elbow":
         return _("{player} elbows {pint} of {other}.").format(
-            player=player, pint=an(cards[0], _, n_), other=who(last["target"]))
+            player=player, pint=an(d["pint"], _, n_), other=who(d["target"]))
     if kind == "slip":
         return _("{player} slips and loses {pint}.").format(player=player,
-                                                            pint=an(cards[0], _, n_))
+                                                            pint=an(d["pint"], _, n_))
     if kind == "give":
         return _("{player} gives {pint} to {other}.").format(
-            player=player, pint=an(cards[0], _, n_), other=who(last["target"]))
-    return str(last["text"])
+            player=player, pint=an(d["pint"], _, n_), other=who(d["target"]))
+    return play.text
 
 
 def score_parts(area: JSON, n_: Ngettext, _: Gettext) -> list[str]:
@@ -244,14 +246,13 @@ def level_text(fact: JSON, _: Gettext, n_: Ngettext) -> str:
 def localize_view(view: JSON, _: Gettext, n_: Ngettext) -> JSON:
     """A copy of `view` with `last.text` and the summary in the catalogue's language."""
     out = dict(view)
-    if view.get("last"):
-        out["last"] = {**view["last"], "text": last_text(view["last"], _, n_)}
+    out["last"] = say_last(view.get("last"), last_text, _, n_)
     summary: Any = view.get("summary")
     if summary:
         rows = [{**row, "parts": score_parts(view["areas"][row["seat"]], n_, _)}
                 for row in summary["rows"]]
         out["summary"] = {**summary, "title": _("The game is over"), "rows": rows,
-                          "notes": [note_text(f, _, n_) for f in summary["facts"]]}
+                          "notes": [note_text(f, _, n_) for f in summary["data"]["facts"]]}
     return out
 
 

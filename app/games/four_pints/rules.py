@@ -1,7 +1,8 @@
 """Four pints, please: the `Rules` object (rules: four-pints-please.md).
 
 The rules live in the modules: cards.py (data), state.py, moves.py (what is legal and
-why not), flow.py (what a move does), views.py (what a seat sees), bots.py.
+why not), flow.py (what a move does; the turn's frame in turns.py, a revealed card in
+reveals.py), views.py (what a seat sees), bots.py.
 """
 
 from __future__ import annotations
@@ -26,7 +27,7 @@ from app.games.base import (
     seed_state,
     with_opening,
 )
-from app.games.four_pints import bots, flow, moves, views
+from app.games.four_pints import bots, flow, moves, turns, views
 from app.games.four_pints.cards import SPILLED, beer_deck, buying_deck
 from app.games.four_pints.state import FourPintsState
 
@@ -56,8 +57,8 @@ class FourPintsPlease(RulesBase):
         state.first = rng.below(players)
         state.rng = rng.state
         events: list[Event] = []
-        flow.refill(state, events)
-        flow.start_turn(state, state.first, events)
+        turns.refill(state, events)
+        turns.start_turn(state, state.first, events)
         state.opening = opening_of(events)
         return state
 

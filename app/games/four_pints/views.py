@@ -115,8 +115,8 @@ def summary(s: FourPintsState, result: Outcome | None) -> JSON | None:
         for i in order
     ]
     found = facts(s, result, order)
-    return {"title": "The game is over", "final": True, "rows": rows,
-            "notes": [note_text(fact) for fact in found], "facts": found}
+    return {"title": "The game is over", "final": True, "round": None, "rows": rows,
+            "notes": [note_text(fact) for fact in found], "data": {"facts": found}}
 
 
 def names(seats: list[int]) -> str:

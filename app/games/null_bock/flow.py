@@ -8,7 +8,7 @@ choice happens here, inside `apply`, and is told in events. `apply` gets only mo
 
 from __future__ import annotations
 
-from app.games.base import JSON, Event, Move, who
+from app.games.base import Event, Move, last_play, who
 from app.games.null_bock.cards import a, is_doe, is_stag, sort_key, the
 from app.games.null_bock.moves import ARENA, has_legal_play
 from app.games.null_bock.rounds import (
@@ -41,9 +41,9 @@ def apply(state: NullBockState, seat: int, move: Move) -> tuple[NullBockState, l
 
 def choose_edge(state: NullBockState, seat: int, card: str, events: list[Event]) -> None:
     state.pending[seat] = card
-    state.last = {"seat": seat, "cards": [], "from": "hand", "to": f"edge-{seat}",
-                  "text": f"{who(seat)} chose an Edge card.",
-                  "event": {"kind": "chose_edge", "data": {"seat": seat}}}
+    # the maker's card stays out of `last`: everyone sees it
+    chose = Event("chose_edge", f"{who(seat)} chose an Edge card.", data={"seat": seat})
+    state.last = last_play(seat, [], "hand", f"edge-{seat}", chose)
     events.append(Event("edge_chosen", f"{who(seat)} has chosen an Edge card.",
                         data={"seat": seat}))
     events.append(
@@ -66,7 +66,7 @@ def reveal_edges(state: NullBockState, events: list[Event]) -> None:
     shown = ", ".join(f"{who(seat)} {a(card)}" for seat, card in enumerate(state.edges) if card)
     text = f"The Edge cards are turned up: {shown}."
     event = Event("reveal", text, data={"edges": list(state.edges)})
-    state.last = played(None, list(state.edges), "hand", "edges", event)
+    state.last = last_play(None, list(state.edges), "hand", "edges", event)
     events.append(event)
     start_turn(state, state.first, events)
 
@@ -76,7 +76,7 @@ def play_arena(state: NullBockState, seat: int, card: str, events: list[Event]) 
     state.arena_owner = seat
     event = Event("arena", f"{who(seat)} plays {a(card)} into the Arena.",
                   data={"seat": seat, "card": card})
-    state.last = played(seat, [card], "hand", ARENA, event)
+    state.last = last_play(seat, [card], "hand", ARENA, event)
     events.append(event)
 
 
@@ -94,14 +94,8 @@ def play_edge(state: NullBockState, seat: int, card: str, owner: int, events: li
         result = f"takes {the(old)} into their hand"
     event = Event("edge", f"{who(seat)} plays {a(card)} on {where} and {result}.",
                   data={"seat": seat, "card": card, "owner": owner, "old": old})
-    state.last = played(seat, [card], "hand", f"edge-{owner}", event)
+    state.last = last_play(seat, [card], "hand", f"edge-{owner}", event)
     events.append(event)
-
-
-def played(seat: int | None, cards: list[str], src: str, dst: str, event: Event) -> JSON:
-    """A play for `last`; its `event` (kind and data) lets a phrasebook say it again."""
-    return {"seat": seat, "cards": cards, "from": src, "to": dst, "text": event.text,
-            "event": {"kind": event.kind, "data": dict(event.data)}}
 
 
 def holds_doe(state: NullBockState, seat: int) -> bool:

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from app.games import phrasing
 from app.games.null_bock.cards import is_doe, is_null_bock, is_pretentious, value
 from app.games.phrasing import Gettext, Ngettext
 
@@ -77,10 +78,7 @@ def shown(player: str, card: str, _: Gettext) -> str:
 
 def listing(items: Sequence[str], _: Gettext) -> str:
     """"a", "a and b", "a, b and c" in the language."""
-    items = list(items)
-    if len(items) <= 1:
-        return "".join(items)
-    return _("{items} and {last}").format(items=", ".join(items[:-1]), last=items[-1])
+    return phrasing.listing(list(items), _("{items} and {last}"))
 
 
 def faces(cards: Sequence[str], _: Gettext, n_: Ngettext) -> str:

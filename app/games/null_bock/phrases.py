@@ -28,13 +28,13 @@ def event_text(event: Event, _: Gettext, n_: Ngettext) -> str:
 
 
 def say(kind: str, data: Data, _: Gettext, n_: Ngettext) -> str:
-    """The sentence of an event (or of a `last` play, which carries its event)."""
+    """The sentence of an event of `kind` with `data`."""
     return _SAYINGS[kind](data, _, n_)
 
 
 def localize_view(view: JSON, _: Gettext, n_: Ngettext) -> JSON:
     """A copy of `view` with its texts in the language (`view_texts.py`)."""
-    return localize(view, say, _, n_)
+    return localize(view, event_text, _, n_)
 
 
 def _edge_secret(d: Data, _: Gettext, n_: Ngettext) -> str:

@@ -1,26 +1,19 @@
-"""The human texts of a Null Bock! view in any language: `last` (from the event it
-carries) and the summary, rebuilt from the numbers the view carries (`summary.data`,
-each row's `data`, `round_points`) as `views.py` builds them in English."""
+"""The human texts of a Null Bock! view in any language: `last` (from its event's `kind`
+and `data`) and the summary, rebuilt from the numbers the view carries (`summary.round`,
+`summary.data`, each row's `data`, `round_points`) as `views.py` builds them in English."""
 
 from __future__ import annotations
-
-from collections.abc import Callable, Mapping
-from typing import Any
 
 from app.games.base import JSON, who
 from app.games.null_bock import lingo as L
 from app.games.null_bock.cards import NULL_BOCK_POINTS
 from app.games.null_bock.lingo import Gettext, Ngettext
+from app.games.phrasing import EventSayer, say_last
 
-Say = Callable[[str, Mapping[str, Any], Gettext, Ngettext], str]
 
-
-def localize(view: JSON, say: Say, _: Gettext, n_: Ngettext) -> JSON:
+def localize(view: JSON, say: EventSayer, _: Gettext, n_: Ngettext) -> JSON:
     out = dict(view)
-    last = view.get("last")
-    if last and "event" in last:
-        event = last["event"]
-        out["last"] = {**last, "text": say(event["kind"], event["data"], _, n_)}
+    out["last"] = say_last(view.get("last"), say, _, n_)
     if view.get("summary"):
         out["summary"] = _summary(view, _, n_)
     return out
@@ -28,13 +21,13 @@ def localize(view: JSON, say: Say, _: Gettext, n_: Ngettext) -> JSON:
 
 def _summary(view: JSON, _: Gettext, n_: Ngettext) -> JSON:
     summary = view["summary"]
-    data, final = summary["data"], summary["final"]
+    data, final, round_no = summary["data"], summary["final"], summary["round"]
     rows = [{**row, "parts": _parts(view, row, final, _, n_)} for row in summary["rows"]]
     notes = [{
         1: _("Round {round} ended because nobody can play a doe into the empty Arena."),
         2: _("Round {round} ended because the player to act has no cards left."),
         3: _("Round {round} ended because every player passed in a row."),
-    }[data["end"]].format(round=data["round"])]
+    }[data["end"]].format(round=round_no)]
     best = max(row["score"] for row in summary["rows"])
     tied = sorted(row["seat"] for row in summary["rows"] if row["score"] == best)
     names = L.listing([who(s) for s in tied], _)
@@ -45,7 +38,7 @@ def _summary(view: JSON, _: Gettext, n_: Ngettext) -> JSON:
                             "{names} have {n} points each and share the win.",
                             abs(best)).format(names=names, n=best))
     else:
-        title = _("Round {round} is over").format(round=data["round"])
+        title = _("Round {round} is over").format(round=round_no)
         first = who(data["first"])
         if len(tied) == 1:
             notes.append(_("{first} has the most points and begins round {round}.").format(
@@ -57,7 +50,7 @@ def _summary(view: JSON, _: Gettext, n_: Ngettext) -> JSON:
                 "{names} have {n} points each; {first} begins round {round}, coming first "
                 "clockwise from {began}, who began round {last}.",
                 abs(best)).format(names=names, n=best, first=first, round=data["next"],
-                                  began=who(data["began"]), last=data["round"]))
+                                  began=who(data["began"]), last=round_no))
     return {**summary, "title": title, "rows": rows, "notes": notes}
 
 

@@ -90,7 +90,7 @@ def summary(state: NullBockState) -> JSON | None:
     if not final and not (state.phase == EDGE_PHASE and last["round"] == state.round - 1):
         return None
     best = max(state.scores)
-    rows = []
+    rows: list[JSON] = []
     for s in range(state.players):
         rounds = [p[s] for p in state.round_points]
         if final:
@@ -114,9 +114,10 @@ def summary(state: NullBockState) -> JSON | None:
     else:
         title = f"Round {last['round']} is over"
         notes.append(_first_note(state, tied, last))
-    data = {"round": last["round"], "end": last["end"], "began": last.get("first", state.first),
+    data = {"end": last["end"], "began": last.get("first", state.first),
             "first": state.first, "next": state.round}
-    return {"title": title, "final": final, "rows": rows, "notes": notes, "data": data}
+    return {"title": title, "final": final, "round": last["round"], "rows": rows,
+            "notes": notes, "data": data}
 
 
 def _first_note(state: NullBockState, tied: list[int], last: dict[str, Any]) -> str:
@@ -162,7 +163,7 @@ def scramble(state: NullBockState, seat: int | None, rnd: Any) -> NullBockState:
     new = state.copy()
     others = [s for s in range(state.players) if s != seat]
     pool = [c for s in others for c in new.hands[s] + new.harems[s]]
-    pool += [new.pending[s] for s in others if new.pending[s] is not None]
+    pool += [card for s in others if (card := new.pending[s]) is not None]
     rnd.shuffle(pool)
     for s in others:
         k = len(new.hands[s])

@@ -54,7 +54,7 @@ def _need(bull: str, total: int) -> tuple[int, int, int] | None:
 
 def potential(bull: str, total: int, paired: bool) -> float:
     """Points now plus a discounted share of the next tier's points, by the way there."""
-    points = C.bull_points(bull, total)
+    points: float = C.bull_points(bull, total)
     step = _need(bull, total)
     if step is not None:
         missing, gain, span = step

@@ -9,11 +9,11 @@ Serving is in `serving`, the record of the last play in `plays`.
 
 from __future__ import annotations
 
-from app.games.base import Event, Move, Rng, who
+from app.games.base import Event, Move, Rng, last_play, who
 from app.games.stier_zoekt_bier import cards as C
 from app.games.stier_zoekt_bier import words as W
 from app.games.stier_zoekt_bier.moves import bid_of, forced_move, keep_count, ranking, to_act
-from app.games.stier_zoekt_bier.plays import played, record, record_secret
+from app.games.stier_zoekt_bier.plays import record, record_secret
 from app.games.stier_zoekt_bier.serving import serve, start_serve
 from app.games.stier_zoekt_bier.state import (
     CHOOSE,
@@ -122,8 +122,8 @@ def _pick(state: State, seat: int, move: Move, events: list[Event]) -> None:
         me.picked = True
         chosen = Event("picked", f"{who(seat)} has chosen.", data={"seat": seat})
         events += [keep, chosen]
-        record(state, played(seat, [], "hand", f"stock-{seat}", chosen))
-    record_secret(state, seat, played(seat, list(me.picks), "hand", f"stock-{seat}", keep))
+        record(state, last_play(seat, [], "hand", f"stock-{seat}", chosen))
+    record_secret(state, seat, last_play(seat, list(me.picks), "hand", f"stock-{seat}", keep))
 
 
 def _end_draft_step(state: State, events: list[Event]) -> None:
@@ -199,7 +199,7 @@ def _draught(state: State, seat: int, move: Move, events: list[Event]) -> None:
     event = Event("draught", text, data={"seat": seat, "cards": list(me.draughted),
                                          "bid": me.bid, "beer": me.bid_beer, "cellar": k})
     events.append(event)
-    record(state, played(seat, me.draughted, src, f"draughted-{seat}", event))
+    record(state, last_play(seat, me.draughted, src, f"draughted-{seat}", event))
     state.draught_pos += 1
     if state.draught_pos == state.players:
         _start_choose(state, events)
@@ -239,7 +239,7 @@ def _take(state: State, seat: int, move: Move, events: list[Event]) -> None:
         data = {"seat": seat, "bull": bull}
     event = Event("take", text, data=data)
     events.append(event)
-    record(state, played(seat, [bull], "middle", f"pub-{seat}-{index}", event))
+    record(state, last_play(seat, [bull], "middle", f"pub-{seat}-{index}", event))
     state.choose_pos += 1
     if state.choose_pos == len(state.ranking) or not state.middle:
         _end_choose(state, events)

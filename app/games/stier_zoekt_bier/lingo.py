@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from app.games import phrasing
 from app.games.phrasing import Gettext, Ngettext
 from app.games.stier_zoekt_bier import cards as C
 
@@ -41,10 +42,7 @@ def amount(n: int, kind: str, _: Gettext) -> str:
 
 def listing(items: Sequence[str], _: Gettext) -> str:
     """"a", "a and b", "a, b and c" in the language."""
-    items = list(items)
-    if len(items) <= 1:
-        return "".join(items)
-    return _("{items} and {last}").format(items=", ".join(items[:-1]), last=items[-1])
+    return phrasing.listing(list(items), _("{items} and {last}"))
 
 
 def cards(codes: Sequence[str], _: Gettext, n_: Ngettext) -> str:

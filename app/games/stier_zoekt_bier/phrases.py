@@ -28,7 +28,7 @@ def event_text(event: Event, _: Gettext, n_: Ngettext) -> str:
 
 
 def say(kind: str, data: Mapping[str, Any], _: Gettext, n_: Ngettext) -> str:
-    """The sentence of an event (or of a `last` play, which carries its event)."""
+    """The sentence of an event of `kind` with `data`."""
     return _SAYINGS[kind](data, _, n_)
 
 
@@ -171,7 +171,7 @@ _SAYINGS: dict[str, Saying] = {
 
 def localize_view(view: JSON, _: Gettext, n_: Ngettext) -> JSON:
     """A copy of `view` with its texts in the language (`view_texts.py`)."""
-    return localize(view, say, _, n_)
+    return localize(view, event_text, _, n_)
 
 
 def refusal_text(reason: str, _: Gettext, n_: Ngettext) -> str:

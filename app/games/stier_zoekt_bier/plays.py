@@ -1,16 +1,10 @@
 """The last play: what the board marks (docs/contracts.md §1 `last`), public or, for a
-secret draft pick, its maker's own."""
+secret draft pick, its maker's own; `base.last_play` makes one."""
 
 from __future__ import annotations
 
-from app.games.base import JSON, Event
+from app.games.base import JSON
 from app.games.stier_zoekt_bier.state import State
-
-
-def played(seat: int, cards: list[str], src: str, dst: str, event: Event) -> JSON:
-    """A play for `last`; its `event` (kind and data) lets a phrasebook say it again."""
-    return {"seat": seat, "cards": list(cards), "from": src, "to": dst, "text": event.text,
-            "event": {"kind": event.kind, "data": dict(event.data)}}
 
 
 def record(state: State, play: JSON) -> None:

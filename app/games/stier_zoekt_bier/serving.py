@@ -3,10 +3,10 @@ it away; a cellar card taken while serving is turned face up for everyone."""
 
 from __future__ import annotations
 
-from app.games.base import Event, Move, who
+from app.games.base import Event, Move, last_play, who
 from app.games.stier_zoekt_bier import cards as C
 from app.games.stier_zoekt_bier import words as W
-from app.games.stier_zoekt_bier.plays import played, record
+from app.games.stier_zoekt_bier.plays import record
 from app.games.stier_zoekt_bier.state import (
     SERVE,
     SERVE_CELLAR,
@@ -43,7 +43,7 @@ def serve(state: State, seat: int, move: Move, events: list[Event]) -> None:
             event = Event("pour", text, data={"seat": seat, "cards": list(me.draughted),
                                               "from": "draughted"})
             events.append(event)
-            record(state, played(seat, me.draughted, f"draughted-{seat}", "discard", event))
+            record(state, last_play(seat, me.draughted, f"draughted-{seat}", "discard", event))
             me.draughted = []
         me.stage = next_stage(me)
         return
@@ -51,7 +51,7 @@ def serve(state: State, seat: int, move: Move, events: list[Event]) -> None:
         me.stage = SERVE_DONE
         event = Event("stop", f"{who(seat)} is done serving.", data={"seat": seat})
         events.append(event)
-        record(state, played(seat, [], f"cellar-{seat}", f"cellar-{seat}", event))
+        record(state, last_play(seat, [], f"cellar-{seat}", f"cellar-{seat}", event))
         return
     # The ruling: a cellar card taken while serving is turned face up for everyone.
     card = me.stock.pop()
@@ -62,7 +62,7 @@ def serve(state: State, seat: int, move: Move, events: list[Event]) -> None:
         text = f"{who(seat)} pours away {W.card(card)} from the cellar."
         event = Event("pour", text, data={"seat": seat, "card": card, "from": "cellar"})
         events.append(event)
-        record(state, played(seat, [card], f"cellar-{seat}", "discard", event))
+        record(state, last_play(seat, [card], f"cellar-{seat}", "discard", event))
         if state.grand_cafe:
             me.stage = SERVE_DONE
             return
@@ -83,4 +83,4 @@ def give(state: State, seat: int, move: Move, events: list[Event], src: str) -> 
         "seat": seat, "card": move["card"], "bull": index, "name": slot.bull,
         "glasses": slot.total, "full": slot.full, "cellar": bool(where)})
     events.append(event)
-    record(state, played(seat, [move["card"]], src, f"pub-{seat}-{index}", event))
+    record(state, last_play(seat, [move["card"]], src, f"pub-{seat}-{index}", event))

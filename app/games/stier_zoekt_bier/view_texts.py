@@ -1,38 +1,27 @@
-"""The human texts of a Stier zoekt Bier view in any language: `last` (from the event it
-carries), the seats' status words, the bull names and the summary, rebuilt from the
+"""The human texts of a Stier zoekt Bier view in any language: `last` (from its event's
+`kind` and `data`), the seats' status words, the bull names and the summary, rebuilt from the
 view's own numbers as `views.py` builds them in English."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
-from typing import Any
-
 from app.games.base import JSON, who
+from app.games.phrasing import EventSayer, say_last
 from app.games.stier_zoekt_bier import cards as C
 from app.games.stier_zoekt_bier import lingo as L
 from app.games.stier_zoekt_bier.lingo import Gettext, Ngettext
 
-Say = Callable[[str, Mapping[str, Any], Gettext, Ngettext], str]
 
-
-def localize(view: JSON, say: Say, _: Gettext, n_: Ngettext) -> JSON:
+def localize(view: JSON, say: EventSayer, _: Gettext, n_: Ngettext) -> JSON:
     out = dict(view)
-    out["last"] = _last(view.get("last"), say, _, n_)
+    out["last"] = say_last(view.get("last"), say, _, n_)
     if view.get("mine"):
-        out["mine"] = {**view["mine"], "last": _last(view["mine"].get("last"), say, _, n_)}
+        out["mine"] = {**view["mine"], "last": say_last(view["mine"].get("last"), say, _, n_)}
     out["seats"] = [{**seat, "status": _status(seat["status"], _)} for seat in view["seats"]]
     out["bull_info"] = {code: {**info, "name": L.bull(code, _)}
                         for code, info in view["bull_info"].items()}
     if view.get("summary"):
         out["summary"] = _summary(view, _, n_)
     return out
-
-
-def _last(last: JSON | None, say: Say, _: Gettext, n_: Ngettext) -> JSON | None:
-    if not last or "event" not in last:
-        return last
-    event = last["event"]
-    return {**last, "text": say(event["kind"], event["data"], _, n_)}
 
 
 def _status(status: str | None, _: Gettext) -> str | None:

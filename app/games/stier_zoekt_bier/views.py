@@ -126,8 +126,9 @@ def summary(state: State, outcome: Outcome | None) -> JSON | None:
         for s in order
     ]
     title = "The game is over" if final else f"Round {state.summary_round} is over"
+    # `data` is empty: the texts are made of the seats' public numbers (`seats`)
     return {"title": title, "final": final, "round": state.summary_round, "rows": rows,
-            "notes": _tie_notes(state, order)}
+            "notes": _tie_notes(state, order), "data": {}}
 
 
 def _rank_key(me: Seat) -> tuple[int, int, int]:

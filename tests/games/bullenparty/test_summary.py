@@ -26,7 +26,7 @@ def test_the_final_summary_breaks_each_score_down_in_the_rules_words() -> None:
                   "Other piles: -1 head"],
     }
     assert summary["rows"][1]["parts"] == [
-        "Plus pile: 5 heads", "Bull cards: none", "Other piles: -0 heads",
+        "Plus pile: 5 heads", "Bull cards: none", "Other piles: none",
     ]
     assert summary["notes"] == []
 

@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 
 from app.games.base import Event, Move
-from app.games.four_pints import flow, names, phrases
+from app.games.four_pints import names, phrases, turns
 from app.games.four_pints.state import FourPintsState
 from app.i18n.games import card_words, event_text, localize_view
 from tests.games.four_pints.table import REVEAL, RULES, act_events, buy, state_from
@@ -102,7 +102,7 @@ def rare() -> Played:
     reshuffles.buying_discard, reshuffles.beer_discard = ["£1"], ["Stout"] * 4
     run(reshuffles, REVEAL, buy("Lager"))
     barrel = state_from(counter=[], beer=["Barrel", *["Lager"] * 4])
-    flow.refill(barrel, out.events)
+    turns.refill(barrel, out.events)
     for players, pints, spilled, winner in [
         (4, {0: ["IPA"], 1: ["IPA"], 2: ["Stout", "Lager"], 3: ["Stout", "Lager"]}, {}, None),
         (4, {0: ["IPA", "IPA"], 1: ["IPA"], 2: ["Stout", "Lager"], 3: ["IPA"]}, {}, None),
@@ -126,7 +126,7 @@ def test_rare_sentences_in_every_language() -> None:
             ("mop", "None"), ("snack", "[]"), ("on-me", "None"), ("reshuffle", "beer"),
             ("reshuffle", "buying")} <= seen
     hows = {f.get("how", f["kind"]) for v in said.views if v["summary"]
-            for f in v["summary"]["facts"]}
+            for f in v["summary"]["data"]["facts"]}
     assert hows == {"exhausted", "win", "late", "share-win", "share-place", "turn", "wins",
                     "higher"}
     check_english(phrases, said)

@@ -21,7 +21,7 @@ def test_the_last_play_names_cards_and_places() -> None:
     s, _ = act_events(s, {"type": "reveal"})
     assert RULES.view(s, 1)["last"] == {
         "seat": 0, "cards": ["£5"], "from": "buying-deck", "to": "purse",
-        "text": "{p0} reveals £5.", "kind": "reveal",
+        "text": "{p0} reveals £5.", "kind": "reveal", "data": {"seat": 0, "card": "£5"},
     }
     s, _ = act_events(s, {"type": "reveal"})
     assert RULES.view(s, None)["last"]["to"] == "play"

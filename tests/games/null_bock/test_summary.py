@@ -20,7 +20,7 @@ def test_the_last_play_names_seat_cards_and_places() -> None:
     assert last == {
         "seat": 0, "cards": ["D5"], "from": "hand", "to": "edge-1",
         "text": "{p0} plays a 5 doe on {p1}'s Edge and takes the 6 stag into their hand.",
-        "event": {"kind": "edge", "data": {"seat": 0, "card": "D5", "owner": 1, "old": "S6"}},
+        "kind": "edge", "data": {"seat": 0, "card": "D5", "owner": 1, "old": "S6"},
     }
     new, _ = play(new, 1, to_arena("S9"))
     assert RULES.view(new, None)["last"]["to"] == "arena"
@@ -35,7 +35,7 @@ def test_an_edge_choice_shows_as_last_without_its_card() -> None:
         assert RULES.view(new, seat)["last"] == {
             "seat": 1, "cards": [], "from": "hand", "to": "edge-1",
             "text": "{p1} chose an Edge card.",
-            "event": {"kind": "chose_edge", "data": {"seat": 1}},  # and not the card
+            "kind": "chose_edge", "data": {"seat": 1},  # and not the card
         }
 
 

@@ -46,8 +46,7 @@ def test_ruling_a_cellar_card_taken_while_serving_is_face_up_for_everyone() -> N
         last = RULES.view(state, viewer)["last"]
         assert last == {"seat": 0, "cards": ["W3"], "from": "cellar-0", "to": "discard",
                         "text": "{p0} pours away 3 white from the cellar.",
-                        "event": {"kind": "pour", "data": {"seat": 0, "card": "W3",
-                                                           "from": "cellar"}}}
+                        "kind": "pour", "data": {"seat": 0, "card": "W3", "from": "cellar"}}
 
 
 def test_a_draught_is_everyones_last_play() -> None:
@@ -83,7 +82,7 @@ def test_a_draft_pick_is_the_pickers_last_play_only() -> None:
     public = RULES.view(state, 1)["last"]
     assert public == {"seat": 0, "cards": [], "from": "hand", "to": "stock-0",
                       "text": "{p0} has chosen.",
-                      "event": {"kind": "picked", "data": {"seat": 0}}}
+                      "kind": "picked", "data": {"seat": 0}}
     assert RULES.view(state, 1)["mine"]["last"] is None
 
 

@@ -1,0 +1,160 @@
+"""Board fragments made once: a macro's output memoised by its inputs.
+
+Most of a board is the same between viewers and between consecutive versions (one card
+moves per move), so a card face, a label or an opponent's panel is rendered once per
+(language, macro, inputs) and then reused by every board that draws the same thing.
+
+`memo(macro, *args, also=(...), **kwargs)` in a template calls `macro(*args, **kwargs)`
+at most once per key: the macro's code (so two templates' `face` never meet), the
+language of the render, the arguments, and `also`, the values the macro reads that are
+not its arguments (e.g. `names`, `seat`). A macro may be memoised only if its output
+depends on nothing else: arguments, `also`, the language and pure globals (gettext,
+card_words, filters). So a fragment keyed on public data is shared, and a fragment built
+from a seat's secrets is keyed by those secrets (and by `seat` where it reads it): it
+can only ever be served to a board that would have drawn exactly the same thing.
+
+Keys tell apart values that print differently (`1`, `1.0`, `True` and `"1"`; a `Markup`
+is not escaped where an equal `str` is). A value that cannot be frozen (a
+namespace, an undefined) makes the call go straight to the macro, uncached. The cache
+is an LRU of bounded size.
+
+`FastContext.call` calls macros without Jinja's generic dispatch (three `hasattr`s and
+a pass-arg lookup per call, a tenth of a board's render); the output is the same.
+"""
+
+from __future__ import annotations
+
+from collections import OrderedDict
+from contextlib import suppress
+from types import FunctionType
+from typing import Any
+
+import orjson
+from jinja2.nodes import EvalContext
+from jinja2.runtime import Context, Macro
+from jinja2.utils import pass_eval_context
+from markupsafe import Markup
+
+from app.web.speech import LANG
+
+MAX_FRAGMENTS = 50_000
+
+
+class Unfreezable(Exception):
+    pass
+
+
+def _tagged(value: Any) -> Any:
+    if type(value) is Markup:
+        return {"\x00markup": str(value)}
+    raise Unfreezable(type(value).__name__)
+
+
+def freeze(value: Any) -> bytes:
+    """A hashable key for `value` that tells apart what renders differently: JSON (orjson,
+    in C: a tenth of the cost of a tuple walk), a `Markup` tagged apart from an equal
+    `str`; `1`, `1.0`, `true` and `"1"` are already apart in JSON. (A tuple keys like a
+    list: the same items.) Anything else JSON cannot say is `Unfreezable`."""
+    try:
+        return orjson.dumps(value, default=_tagged, option=orjson.OPT_PASSTHROUGH_SUBCLASS)
+    except orjson.JSONEncodeError as why:
+        raise Unfreezable(str(why)) from None
+
+
+class Fragments:
+    """A bounded LRU of rendered fragments, with hit and miss counts for benchmarks."""
+
+    def __init__(self, size: int = MAX_FRAGMENTS) -> None:
+        self.size = size
+        self.items: OrderedDict[Any, Any] = OrderedDict()
+        self.hits = self.misses = 0
+
+    def get(self, key: Any) -> Any:
+        found = self.items.get(key)
+        if found is not None:
+            self.hits += 1
+            # dropped meanwhile by another thread's put: the fragment is still good
+            with suppress(KeyError):
+                self.items.move_to_end(key)
+        return found
+
+    def put(self, key: Any, value: Any) -> None:
+        self.misses += 1
+        self.items[key] = value
+        if len(self.items) > self.size:
+            self.items.popitem(last=False)
+
+    def clear(self) -> None:
+        self.items.clear()
+        self.hits = self.misses = 0
+
+
+FRAGMENTS = Fragments()
+
+
+@pass_eval_context
+def memo(__eval: EvalContext, __macro: Macro, *args: Any, also: Any = (),
+         **kwargs: Any) -> Any:
+    """`__macro(*args, **kwargs)`, rendered once per (macro, language, escaping,
+    inputs, also)."""
+    try:
+        key = (__macro._func.__code__, LANG.get(), __eval.autoescape,
+               freeze((args, also, kwargs)))
+    except Unfreezable:
+        return __macro(__eval, *args, **kwargs)
+    found = FRAGMENTS.get(key)
+    if found is None:
+        found = __macro(__eval, *args, **kwargs)
+        FRAGMENTS.put(key, found)
+    return found
+
+
+class Memoised:
+    """`memoised(macro, also=...)` in a template: a stand-in for `macro` whose every call
+    goes through `memo` with the same `also` (bound for this render), so a board can
+    write `{% set face = memoised(face) %}` once and keep its call sites."""
+
+    __slots__ = ("also", "macro")
+
+    def __init__(self, macro: Macro, also: Any = ()) -> None:
+        self.macro, self.also = macro, also
+
+    @pass_eval_context
+    def __call__(self, __eval: EvalContext, *args: Any, **kwargs: Any) -> Any:
+        return memo(__eval, self.macro, *args, also=self.also, **kwargs)
+
+
+def memoised(macro: Macro, also: Any = ()) -> Memoised:
+    return Memoised(macro, also)
+
+
+class FastContext(Context):
+    """Jinja's Context, with macros, `memo` and the `direct` functions called directly
+    (see the module doc). `direct`: `pass_context` functions that read nothing of the
+    context but its eval context (gettext, ngettext), so the context of a loop need not
+    be derived for them."""
+
+    direct: frozenset[Any] = frozenset()
+
+    def call(__self, __obj: Any, *args: Any, **kwargs: Any) -> Any:
+        if type(__obj) is Macro:
+            if kwargs:
+                kwargs.pop("_loop_vars", None)
+                kwargs.pop("_block_vars", None)
+            return __obj(__self.eval_ctx, *args, **kwargs)
+        if type(__obj) is Memoised:
+            if kwargs:
+                kwargs.pop("_loop_vars", None)
+                kwargs.pop("_block_vars", None)
+            return memo(__self.eval_ctx, __obj.macro, *args, also=__obj.also, **kwargs)
+        if __obj is memo:
+            if kwargs:
+                kwargs.pop("_loop_vars", None)
+                kwargs.pop("_block_vars", None)
+            return memo(__self.eval_ctx, *args, **kwargs)
+        if type(__obj) is FunctionType and __obj in __self.direct:
+            if kwargs:
+                kwargs.pop("_loop_vars", None)
+                kwargs.pop("_block_vars", None)
+            return __obj(__self, *args, **kwargs)
+        return super().call(__obj, *args, **kwargs)

@@ -1,0 +1,89 @@
+"""The room page and its panel (the seats and the controls, re-fetched by the script
+when the room changes): the first board, the log and the rules, for whoever looks."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from fastapi import APIRouter, Request
+from fastapi.responses import HTMLResponse, Response
+
+from app.rooms.errors import NotSeated
+from app.rooms.records import finished_games
+from app.rooms.service import RoomService
+from app.web import forms
+from app.web.deps import Games, GamesDep, HostTokenDep, LanguageDep, RoomsDep, SeatTokenDep
+from app.web.errors import NOT_FOUND
+from app.web.render import render_board
+from app.web.rulebook import rules_html, rules_lang
+from app.web.templating import templates
+
+router = APIRouter(include_in_schema=False)
+
+
+async def _room_context(
+    rooms: RoomService, games: Games, code: str, token: str | None, host_token: str | None,
+    lang: str,
+) -> dict[str, Any]:
+    info = await rooms.room(code)
+    try:
+        seat, admitted = await rooms.viewer(code, token), True
+    except NotSeated:  # spectators off: the seats to take, but no board and no log
+        seat, admitted = None, False
+    is_host = await rooms.is_host(code, host_token)
+    rules = games.get(info.game_id)
+    context: dict[str, Any] = {
+        "room": info,
+        "code": code,
+        "seat": seat,
+        "is_host": is_host,
+        "title": rules.title if rules else info.game_id,
+        "seats": forms.seat_rows(info.seats, rooms.clock(), lang),
+        "board_html": None,
+        "log": [],
+        "version": info.version,
+        "rules_html": rules_html(info.game_id, lang),
+        "rules_lang": rules_lang(info.game_id, lang),
+    }
+    if not admitted:
+        context["no_spectators"] = True
+        return context
+    context["games_played"] = await finished_games(rooms, code)  # their replays
+    snap = await rooms.snapshot(code, seat, lang=lang)
+    if snap.view is not None:
+        context["version"] = snap.version
+        context["log"] = snap.log
+        context["board_html"] = render_board(info.game_id, snap.view, seat, snap.names, lang)
+    return context
+
+
+def _not_found(request: Request) -> Response:
+    return templates.TemplateResponse(
+        request, "not_found.html", {"error": None}, status_code=404
+    )
+
+
+@router.get("/r/{code}", response_class=HTMLResponse)
+async def room_page(
+    request: Request, code: str, rooms: RoomsDep, games: GamesDep, token: SeatTokenDep,
+    host_token: HostTokenDep, lang: LanguageDep, error: str | None = None,
+) -> Response:
+    try:
+        context = await _room_context(rooms, games, code, token, host_token, lang)
+    except NOT_FOUND:
+        return _not_found(request)
+    context["error"] = error
+    return templates.TemplateResponse(request, "room.html", context)
+
+
+@router.get("/r/{code}/panel", response_class=HTMLResponse)
+async def room_panel(
+    request: Request, code: str, rooms: RoomsDep, games: GamesDep, token: SeatTokenDep,
+    host_token: HostTokenDep, lang: LanguageDep,
+) -> Response:
+    """The seats and the controls, re-fetched by the script when the room changes."""
+    try:
+        context = await _room_context(rooms, games, code, token, host_token, lang)
+    except NOT_FOUND:
+        return _not_found(request)
+    return templates.TemplateResponse(request, "_panel.html", context)

@@ -1,0 +1,74 @@
+"""A German and a Dutch viewer see the boards of Stier zoekt Bier, Four pints, please and
+Bullenparty (Null Bock! is played whole in test_languages.py) and never meet an English
+message id, with test_languages.py's check. Kept cheap: one page per language, each game
+against bots that move at once (BOT_DELAY_MS is 0 here). The viewer holds seat 0: its
+board at the start (its hand, its controls, its prompt); then the host hands the seat to
+a bot, which plays the game out, and the viewer watches its end in the room; mid-game is
+seen through the viewer's own eyes on the replay page (the same boards, half way)."""
+
+from __future__ import annotations
+
+import pytest
+from playwright.sync_api import Browser, Page, expect
+
+from app.games.registry import GAMES
+from tests.browser.play import DEFAULT_TIMEOUT_MS
+from tests.browser.test_languages import english_fragments, english_in
+from tests.live import LiveServer
+
+GAMES_HERE = ("stier-zoekt-bier", "four-pints-please", "bullenparty")
+
+
+def _api(page: Page, method: str, url: str, **body: object) -> dict:
+    answer = page.request.fetch(url, method=method, data=body or None)
+    assert answer.ok, f"{method} {url}: {answer.status} {answer.text()}"
+    return answer.json() if answer.status != 204 else {}
+
+
+def boards_seen(page: Page, base: str, game_id: str, fragments: set[str]) -> dict[str, list]:
+    """The English met on the viewer's boards of one game: where -> fragments."""
+    seats = GAMES[game_id].min_players
+    code = _api(page, "POST", f"{base}/api/rooms", game=game_id, seats=seats)["code"]
+    rooms = f"{base}/api/rooms/{code}"
+    _api(page, "POST", f"{rooms}/seats", name="Anna", seat=0)
+    for seat in range(1, seats):
+        _api(page, "POST", f"{rooms}/bots", seat=seat)
+    _api(page, "POST", f"{rooms}/start")
+    seen: dict[str, list] = {}
+    page.goto(f"{base}/r/{code}")
+    expect(page.locator("#room")).to_have_attribute("data-status", "playing")
+    expect(page.locator("#board .board")).to_be_visible()
+    seen["start"] = english_in(page, fragments)
+    page.goto("about:blank")  # no socket while the bots play: no board per move to draw
+    _api(page, "DELETE", f"{rooms}/seats/0")  # a bot takes Anna's seat and plays it out
+    _api(page, "POST", f"{rooms}/bots", seat=0)
+    for _ in range(600):
+        if _api(page, "GET", rooms)["status"] == "finished":
+            break
+        page.wait_for_timeout(100)
+    page.goto(f"{base}/r/{code}")
+    expect(page.locator("#room")).to_have_attribute("data-status", "finished")
+    expect(page.locator("#board .final-scores, #board .summary--final").first).to_be_visible()
+    seen["end"] = english_in(page, fragments)
+    last = len(_api(page, "GET", f"{rooms}/games/1/record")["moves"])
+    page.goto(f"{base}/r/{code}/games/1?step={last // 2}&seat=0")
+    expect(page.locator("#board .board")).to_be_visible()
+    seen[f"replay step {last // 2} of {last}"] = english_in(page, fragments)
+    return {where: found for where, found in seen.items() if found}
+
+
+@pytest.mark.parametrize("lang", ["de", "nl"])
+def test_the_other_boards_speak_the_viewers_language(
+    browser: Browser, app_server: LiveServer, lang: str,
+) -> None:
+    context = browser.new_context(locale={"de": "de-DE", "nl": "nl-NL"}[lang])
+    context.set_default_timeout(DEFAULT_TIMEOUT_MS)
+    page = context.new_page()
+    try:
+        fragments = english_fragments(lang)
+        met = {game: boards_seen(page, app_server.url, game, fragments)
+               for game in GAMES_HERE}
+        assert page.locator("html").get_attribute("lang") == lang
+        assert met == {game: {} for game in GAMES_HERE}
+    finally:
+        context.close()
