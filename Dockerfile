@@ -28,4 +28,4 @@ HEALTHCHECK --interval=10s --timeout=3s --retries=5 \
 # The app would migrate at start too; doing it first keeps a failed migration visible
 # as a failed container rather than a failed lifespan.
 ENV MIGRATE_AT_START=false
-CMD ["sh", "-c", "alembic upgrade head && exec uvicorn app.main:app --factory --host 0.0.0.0 --port 8000 --proxy-headers --forwarded-allow-ips='*' --no-server-header"]
+CMD ["sh", "-c", "alembic upgrade head && exec uvicorn app.main:app --factory --host 0.0.0.0 --port 8000 --proxy-headers --forwarded-allow-ips='*' --no-server-header --ws-per-message-deflate false"]

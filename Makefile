@@ -19,7 +19,7 @@ $(STAMP): pyproject.toml
 
 run: $(STAMP)
 	$(BIN)/uvicorn app.main:app --factory --host $(HOST) --port $(PORT) --no-server-header \
-		--proxy-headers --forwarded-allow-ips '$(FORWARDED_ALLOW_IPS)'
+		--ws-per-message-deflate false --proxy-headers --forwarded-allow-ips '$(FORWARDED_ALLOW_IPS)'
 
 # One pytest-xdist worker per core: each has its own PostgreSQL database and Redis db.
 test: $(STAMP)

@@ -59,11 +59,15 @@ class Server:
         if redis_url:
             env["REDIS_URL"] = redis_url
         target = ["app.main:app", "--factory"] if kind == "project" else ["bench.floor:app"]
-        # The server's own log, for when a run goes wrong; closed in stop().
+        # Both run as `make run` serves the app: without per-message compression (it
+        # cost each socket ~80 us per 1.5 KB message, a fifth of a move's CPU, and a
+        # text sent to N sockets is compressed N times). The server's own log, for when
+        # a run goes wrong; closed in stop().
         self.log = open(f"/tmp/bench-{kind}-{self.port}.log", "w")  # noqa: SIM115
         self.proc = subprocess.Popen(
             [sys.executable, "-m", "uvicorn", *target, "--host", "127.0.0.1",
              "--port", str(self.port), "--log-level", "warning", "--ws", "websockets-sansio",
+             "--ws-per-message-deflate", "false",
              "--timeout-keep-alive", "120", "--backlog", "4096"],
             cwd=ROOT, env=env, stderr=self.log,
         )

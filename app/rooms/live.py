@@ -23,11 +23,12 @@ from app.db.repository import MoveRecord, Repository, RoomRecord
 from app.games.base import Event, Rules, listed_move, parse_options
 from app.i18n import DEFAULT
 from app.rooms.locks import RoomLocks
-from app.rooms.loglines import LogLine, ViewerLog
+from app.rooms.loglines import LogLine, SaidLines, ViewerLog
 from app.rooms.models import ChatLine
 from app.rooms.tokens import token_matches
 
 CHAT_HISTORY = 50
+MEMO_TOKENS = 64
 
 
 @dataclass
@@ -65,16 +66,24 @@ class LiveRoom:
         self.chat: deque[ChatLine] = deque(chat, maxlen=CHAT_HISTORY)
         self.watchers = 0
         self.notices: dict[str, asyncio.Future[None]] = {}
+        # Who sits where, by token: hashed once per token while the seats stay the same
+        # (every socket asks on every notice). `seats_epoch` counts the changes of who
+        # may be here (seat tokens, spectators on/off): a socket re-checks its admission
+        # when it moved on (app/web: Connection.reseat).
+        self.seats_epoch = 0
+        self._seating: tuple[Any, ...] = ()
+        self._seat_memo: dict[str | None, int | None] = {}
         self._reset(record, moves)
 
     def _reset(self, record: RoomRecord, moves: list[MoveRecord]) -> None:
-        self.record = record
+        self._take(record)
         self.state = (self.rules.decode(record.state)
                       if self.rules is not None and record.state is not None else None)
         self.moves: list[tuple[int, list[Event]]] = []
         self.movers: list[tuple[int, int]] = []  # (version, seat) of this game's moves
         self.acting: dict[int, frozenset[int]] = {}
         self.logs: dict[tuple[int | None, str], ViewerLog] = {}  # (seat, language)
+        self.said: dict[str, SaidLines] = {}  # language -> every event's line
         self._renew()
         self._add(moves)
 
@@ -96,11 +105,25 @@ class LiveRoom:
     def version(self) -> int:
         return self.record.version
 
+    def _take(self, record: RoomRecord) -> None:
+        """A record read from the database: its seats may have changed."""
+        self.record = record
+        seating = (record.spectators, *(s.token_hash for s in record.seats))
+        if seating != self._seating:
+            self._seating, self._seat_memo = seating, {}
+            self.seats_epoch += 1
+
     def seat_of(self, token: str | None) -> int | None:
+        if token in self._seat_memo:
+            return self._seat_memo[token]
+        found = None
         for seat in self.record.seats:
             if token_matches(token, seat.token_hash):
-                return seat.index
-        return None
+                found = seat.index
+                break
+        if len(self._seat_memo) < MEMO_TOKENS:  # strangers' tokens must not grow it
+            self._seat_memo[token] = found
+        return found
 
     def absorb(self, record: RoomRecord, moves: list[MoveRecord]) -> None:
         """Take in a newer read: the moves after this room's version (same game), or the
@@ -109,12 +132,12 @@ class LiveRoom:
             self._reset(record, moves)
             return
         names = display_names(record)
-        self.record = record
+        self._take(record)
         if self.rules is not None:
             self.state = self.rules.decode(record.state)
         self._add(moves)
         if names != self.names:
-            self.logs = {}
+            self.logs, self.said = {}, {}
         self._renew()
 
     def advance(self, record: RoomRecord, state: Any, seat: int, events: list[Event],
@@ -166,7 +189,10 @@ class LiveRoom:
             log = self.logs.get((seat, lang))
             if log is None:
                 log = self.logs[seat, lang] = ViewerLog(seat, self.record.game_id, lang)
-            lines = log.extend(self.moves, self.names)
+            said = self.said.get(lang)
+            if said is None:
+                said = self.said[lang] = SaidLines(self.record.game_id, lang)
+            lines = log.extend(self.moves, self.names, said)
         made = Frame(self.version, self.record.game_no, seat, self.record.status,
                      self.names, view, outcome, list(lines), self.record.game_id,
                      timers=timers_of(self.record), lang=lang)

@@ -49,6 +49,21 @@ def log_line(event: Event, names: list[str], game_id: str = "", lang: str = DEFA
     return {"kind": event.kind, "text": "".join(p[0] for p in parts), "parts": parts}
 
 
+class SaidLines:
+    """Every event's line of one game in one language, made once for all its viewers
+    (an event most of them see reads the same for each); `ViewerLog` picks a viewer's."""
+
+    def __init__(self, game_id: str = "", lang: str = DEFAULT) -> None:
+        self.game_id, self.lang = game_id, lang
+        self.lines: list[list[LogLine]] = []  # per move, per event
+
+    def upto(self, moves: list[tuple[int, list[Event]]], names: list[str]
+             ) -> list[list[LogLine]]:
+        for _, events in moves[len(self.lines):]:
+            self.lines.append([log_line(e, names, self.game_id, self.lang) for e in events])
+        return self.lines
+
+
 class ViewerLog:
     """One viewer's log of one game in one language, formatted once and extended move by
     move."""
@@ -58,9 +73,14 @@ class ViewerLog:
         self.lines: list[LogLine] = []
         self.upto = 0  # how many of the game's moves are in `lines`
 
-    def extend(self, moves: list[tuple[int, list[Event]]], names: list[str]) -> list[LogLine]:
-        for _, events in moves[self.upto:]:
-            self.lines.extend(log_line(e, names, self.game_id, self.lang)
-                              for e in events if e.visible_to(self.seat))
+    def extend(self, moves: list[tuple[int, list[Event]]], names: list[str],
+               said: SaidLines) -> list[LogLine]:
+        """`said`: the same game's lines in this log's language, shared by its viewers."""
+        lines = said.upto(moves, names)
+        seat = self.seat
+        for index in range(self.upto, len(moves)):
+            self.lines.extend(line for event, line in zip(moves[index][1], lines[index],
+                                                          strict=True)
+                              if event.visible_to(seat))
         self.upto = len(moves)
         return self.lines

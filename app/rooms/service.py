@@ -187,8 +187,9 @@ class RoomService(Seating, Pipeline, Chat, Timers):
         self.live.unwatch(code)
 
     async def on_notice(self, code: str, message: dict[str, Any]) -> None:
-        """A bus message for a watched room, as each of its sockets here gets it: the
-        first socket brings the live room up to date, the others wait for that."""
+        """A bus message for a watched room, taken in once by the room's feed
+        (app/web/feed.py) before its sockets hear it; a repeat of a notice already
+        taken in waits for that one."""
         live = self.live.rooms.get(code)
         if live is None:
             return

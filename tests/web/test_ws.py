@@ -12,8 +12,9 @@ import pytest
 from starlette.websockets import WebSocketDisconnect
 from websockets.exceptions import ConnectionClosed, InvalidStatus
 
+from app.web.buckets import Bucket
+from app.web.connection import Connection
 from app.web.protocol import ErrorOut
-from app.web.ws import Bucket, Connection
 from tests.client import Make, Person, autoplay, seated_room, start
 from tests.live import LiveServer
 
@@ -386,3 +387,30 @@ async def test_socket_limits_answer_too_fast(
             await person.close()
     finally:
         server.stop()
+
+
+async def test_a_room_has_one_bus_subscription_for_all_its_sockets(
+    server: LiveServer, people: Make,
+) -> None:
+    """The room's feed follows the channel once for every socket here (app/web/feed.py),
+    each socket still gets its own viewer's message, and the feed ends with the last."""
+    from app.realtime.broker import channel
+
+    code, (ann, bob) = await seated_room(server, people, 2)
+    watcher = people(server)
+    for person in (ann, bob, watcher):
+        await person.connect(code)
+        await person.expect("presence")
+    broker = server.app.state.rooms.broker
+    assert len(broker.subscribers[channel(code)]) == 1
+    await start(code, ann)
+    views = [await p.expect("view") for p in (ann, bob, watcher)]
+    assert [v["seat"] for v in views] == [0, 1, None]
+    assert views[0]["view"]["hand"] and views[2]["view"]["hand"] is None
+    for person in (ann, bob, watcher):
+        await person.close()
+    for _ in range(100):
+        if channel(code) not in broker.subscribers:
+            break
+        await asyncio.sleep(0.05)
+    assert channel(code) not in broker.subscribers

@@ -1,0 +1,213 @@
+"""One socket of a room: what it sends (greeting, states, errors) and what it reads.
+
+A `Connection` does not follow the bus itself: the room's feed (app/web/feed.py) hears
+each notice once for every socket of the room here and hands it to `notice`. Notices
+that arrive while the socket is still being greeted wait in `backlog`, so none falls
+between the greeting and the follow.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import time
+from typing import Any
+
+from fastapi import WebSocket
+from pydantic import BaseModel, ValidationError
+from starlette.websockets import WebSocketDisconnect
+
+from app.games.base import IllegalMove
+from app.i18n import DEFAULT, translations
+from app.i18n.games import refusal_text
+from app.realtime.hub import Hub
+from app.rooms.errors import NotSeated, RoomError, StaleVersion
+from app.rooms.service import LOG_LINES, RoomService
+from app.web.bodies import strict_json
+from app.web.buckets import Bucket
+from app.web.deps import host_cookie, seat_cookie
+from app.web.errors import wire_error
+from app.web.messages import state_text
+from app.web.protocol import (
+    MAX_MESSAGE_BYTES,
+    BackIn,
+    ChatIn,
+    ChatOut,
+    ErrorOut,
+    MoveIn,
+    PresenceOut,
+    RoomOut,
+    client_message,
+)
+
+log = logging.getLogger(__name__)
+
+
+class Connection:
+    __slots__ = ("backlog", "chat_bucket", "code", "conn", "game_id", "host_token", "html",
+                 "hub", "lang", "log_count", "log_game", "rooms", "seat", "seats_epoch",
+                 "send_lock", "sent_status", "sent_version", "stale_bucket", "token", "ws")
+
+    def __init__(self, websocket: WebSocket, rooms: RoomService, hub: Hub, code: str,
+                 html: bool, stale_per_minute: int = 120, lang: str = DEFAULT) -> None:
+        self.ws, self.rooms, self.hub, self.code, self.html = websocket, rooms, hub, code, html
+        self.token = websocket.cookies.get(seat_cookie(code))
+        self.host_token = websocket.cookies.get(host_cookie(code))
+        self.lang = lang  # read once at connect: a new choice reloads the page
+        self.game_id = ""  # the room's game, once the room is loaded (its refusals)
+        self.seat: int | None = None
+        self.seats_epoch = -1  # the live room's seats this socket's admission was checked on
+        self.conn = 0
+        self.sent_version = -1
+        self.sent_status = ""
+        self.log_game = -1  # the game whose log this socket holds ...
+        self.log_count = 0  # ... and how many of its lines
+        self.backlog: list[dict[str, Any]] | None = []  # None once greeted
+        self.send_lock = asyncio.Lock()
+        self.stale_bucket = Bucket(burst=stale_per_minute, rate=stale_per_minute / 60)
+        # the hub's clock (read at each call, so a test can move it like the hub's)
+        self.chat_bucket = Bucket(
+            clock=lambda: (hub.clock if hub is not None else time.monotonic)())
+
+    async def send_text(self, text: str) -> None:
+        async with self.send_lock:
+            try:
+                await self.ws.send_text(text)
+            except RuntimeError as exc:
+                # The peer left while a broadcast was on its way: a disconnect, not a
+                # failure (Starlette raises WebSocketDisconnected, a RuntimeError).
+                raise WebSocketDisconnect(1006) from exc
+
+    async def send(self, message: BaseModel) -> None:
+        if isinstance(message, ErrorOut):  # the reason is for a person: in their language
+            reason = translations(self.lang).gettext(message.reason)
+            if reason == message.reason and self.game_id:  # a game's own refusal
+                reason = refusal_text(self.game_id, reason, self.lang)
+            message = message.model_copy(update={"reason": reason})
+        await self.send_text(message.model_dump_json())
+
+    async def send_room(self) -> None:
+        room = await self.rooms.room(self.code)
+        is_host = await self.rooms.is_host(self.code, self.host_token)
+        self.sent_status = room.status
+        await self.send(RoomOut(room=room, seat=self.seat, host=is_host))
+
+    async def send_state(self, reset: bool = False) -> None:
+        """This viewer's newest picture (a board for browsers) with the log lines new to
+        this socket; then the room, if the status changed (started, finished, reopened).
+        The message is made once per (version, viewer, log position) and shared by every
+        socket in the same place: see `state_text`."""
+        frame = await self.rooms.frame(self.code, self.seat, self.lang)
+        if frame.view is not None and (frame.version > self.sent_version or reset):
+            reset = reset or frame.game_no != self.log_game or self.log_count > len(frame.log)
+            start = max(0, len(frame.log) - LOG_LINES) if reset else self.log_count
+            await self.send_text(state_text(frame, self.html, start, reset))
+            self.sent_version, self.log_game, self.log_count = (
+                frame.version, frame.game_no, len(frame.log))
+        if frame.status != self.sent_status:
+            await self.send_room()
+
+    async def send_presence(self) -> None:
+        hub, code = self.hub, self.code
+        await self.send_text(hub.presence_text(code, lambda: PresenceOut(
+            seats=sorted(hub.connected_seats(code)), spectators=hub.spectators(code),
+            gone=hub.gone_since(code)).model_dump_json()))
+
+    async def greet(self) -> None:
+        """The room, this viewer's state, the chat and presence; then the notices that
+        came meanwhile, in order."""
+        await self.send_room()
+        await self.send_state(reset=True)
+        for line in await self.rooms.chat_history(self.code):
+            await self.send(ChatOut(**line.model_dump()))
+        await self.send_presence()
+        while self.backlog:
+            await self.notice(self.backlog.pop(0), {})
+        self.backlog = None
+
+    async def reseat(self) -> None:
+        """Seats changed: who is this socket now? One who may no longer watch (removed
+        from a room without spectators) is told and closed (4403)."""
+        live = self.rooms.live.rooms.get(self.code)
+        if live is not None:
+            self.seats_epoch = live.seats_epoch
+        try:
+            seat = await self.rooms.viewer(self.code, self.token)
+        except NotSeated as exc:
+            await self.send(ErrorOut(code="no_spectators", reason=exc.reason))
+            await self.ws.close(code=4403)
+            raise WebSocketDisconnect(4403) from exc
+        if seat != self.seat:
+            self.seat = seat
+            await self.hub.move(self.code, self.conn, seat)
+            await self.send_state(reset=True)
+
+    def seats_moved(self) -> bool:
+        """Whether the live room's seats changed since this socket's last admission."""
+        live = self.rooms.live.rooms.get(self.code)
+        return live is None or live.seats_epoch != self.seats_epoch
+
+    async def notice(self, message: dict[str, Any], shared: dict[str, str]) -> None:
+        """One bus notice, already taken in by the room (the feed did it once), for this
+        socket. `shared`: texts the feed made once for every socket (chat)."""
+        kind = message.get("kind")
+        if kind == "state":
+            version = message.get("version")
+            if not isinstance(version, int) or version > self.sent_version:
+                if self.seats_moved():
+                    await self.reseat()
+                await self.send_state()
+        elif kind == "room":
+            await self.reseat()
+            await self.send_room()
+        elif kind == "chat":
+            text = shared.get("chat")
+            if text is None:
+                text = ChatOut(**message["line"]).model_dump_json()
+            await self.send_text(text)
+        elif kind == "presence":
+            await self.send_presence()
+
+    async def read(self) -> None:
+        """Client messages -> the room service; each failure is an `error` to this socket."""
+        while True:
+            frame = await self.ws.receive()
+            if frame["type"] == "websocket.disconnect":
+                return
+            text = frame.get("text")
+            if text is None:
+                await self.send(ErrorOut(code="malformed", reason="Send text frames of JSON."))
+                continue
+            if len(text.encode()) > MAX_MESSAGE_BYTES:
+                await self.send(ErrorOut(code="too_big", reason="That message is too long."))
+                continue
+            try:
+                await self.handle(client_message.validate_python(strict_json(text)))
+            except StaleVersion as exc:
+                self.stale_bucket.take()
+                await self.send(wire_error(exc))
+                await self.send_state(reset=True)
+            except (RoomError, IllegalMove, ValidationError, ValueError, RecursionError) as exc:
+                await self.send(wire_error(exc))
+            except WebSocketDisconnect:
+                raise
+            except Exception as exc:  # a failure of ours: say so, keep the socket
+                log.exception("room %s: message failed", self.code)
+                await self.send(wire_error(exc))
+
+    async def handle(self, message: MoveIn | ChatIn | BackIn) -> None:
+        if isinstance(message, MoveIn):
+            if self.stale_bucket.empty:
+                # Stale moves cost a resend each: a client that keeps sending them
+                # is slowed down until its bucket refills.
+                await self.send(ErrorOut(code="too_fast", reason="Slow down a little."))
+                return
+            await self.rooms.submit_move(self.code, self.token, message.version, message.move)
+        elif isinstance(message, BackIn):
+            await self.rooms.back(self.code, self.token)
+        elif not self.chat_bucket.take():
+            # Chat reaches everyone and is stored: a flood is slowed down. Moves need
+            # no bucket: each one that counts needs a new version first.
+            await self.send(ErrorOut(code="too_fast", reason="Slow down a little."))
+        else:
+            await self.rooms.chat_as(self.code, self.token, message.text)

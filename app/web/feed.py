@@ -1,0 +1,110 @@
+"""One bus subscription per watched room in this process, fanned out to its sockets.
+
+Every socket used to follow the room's channel on its own: N queues, N tasks woken and
+N times the same bookkeeping (catching the live room up, presence, the chat line's
+text) for each notice. A `RoomFeed` hears each notice once, lets the room service take
+it in once, makes what is the same for everyone once, and then hands it to each
+connection in turn. Sends do not wait for a slow peer (uvicorn buffers them), so one
+socket cannot hold up the others; a socket whose send fails is dropped from the feed
+and its own read loop ends with the disconnect.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+from typing import Any
+
+from starlette.websockets import WebSocketDisconnect
+
+from app.realtime.broker import channel
+from app.realtime.hub import Hub
+from app.rooms.service import RoomService
+from app.web.connection import Connection
+from app.web.protocol import ChatOut
+
+log = logging.getLogger(__name__)
+
+
+class RoomFeed:
+    def __init__(self, code: str, rooms: RoomService, hub: Hub) -> None:
+        self.code, self.rooms, self.hub = code, rooms, hub
+        self.connections: dict[Connection, None] = {}  # in joining order
+        self.ready: asyncio.Future[None] = asyncio.get_running_loop().create_future()
+        self.task = asyncio.create_task(self._run(), name=f"feed:{code}")
+
+    async def _run(self) -> None:
+        try:
+            async with self.rooms.broker.subscribe(channel(self.code)) as subscriber:
+                self.ready.set_result(None)
+                async for message in subscriber:
+                    await self.deliver(message)
+        except asyncio.CancelledError:
+            raise
+        except Exception as exc:  # the bus failed: the sockets waiting must hear of it
+            if not self.ready.done():
+                self.ready.set_exception(exc)
+            else:
+                log.exception("the feed of room %s stopped", self.code)
+        finally:
+            if not self.ready.done():
+                self.ready.cancel()
+
+    async def deliver(self, message: dict[str, Any]) -> None:
+        """One notice: taken in once, then given to every socket of the room here."""
+        try:
+            await self.rooms.on_notice(self.code, message)
+            shared: dict[str, str] = {}
+            kind = message.get("kind")
+            if kind == "chat" and isinstance(message.get("line"), dict):
+                shared["chat"] = ChatOut(**message["line"]).model_dump_json()
+            elif kind == "presence" and self.hub.observe(message):
+                await self.hub.answer(self.code)
+        except Exception:
+            log.exception("room %s: notice %r failed", self.code, message.get("kind"))
+            return
+        for connection in list(self.connections):
+            if connection.backlog is not None:  # still being greeted: it takes it after
+                connection.backlog.append(message)
+                continue
+            try:
+                await connection.notice(message, shared)
+            except WebSocketDisconnect:
+                self.connections.pop(connection, None)  # its read loop ends by itself
+            except Exception:
+                log.exception("room %s: a socket's notice failed", self.code)
+
+
+class RoomFeeds:
+    """The feeds of this process, one per room with sockets here."""
+
+    def __init__(self, rooms: RoomService, hub: Hub) -> None:
+        self.rooms, self.hub = rooms, hub
+        self.feeds: dict[str, RoomFeed] = {}
+
+    @asynccontextmanager
+    async def join(self, code: str, connection: Connection) -> AsyncIterator[RoomFeed]:
+        """`connection` hears the room's notices from the moment this lets it in (the
+        subscription is confirmed) until it leaves."""
+        feed = self.feeds.get(code)
+        if feed is None:
+            feed = self.feeds[code] = RoomFeed(code, self.rooms, self.hub)
+        feed.connections[connection] = None
+        try:
+            await asyncio.shield(feed.ready)
+            yield feed
+        finally:
+            feed.connections.pop(connection, None)
+            if not feed.connections and self.feeds.get(code) is feed:
+                del self.feeds[code]
+                feed.task.cancel()
+                with contextlib.suppress(asyncio.CancelledError, Exception):
+                    await feed.task
+
+    async def close(self) -> None:
+        for feed in list(self.feeds.values()):
+            feed.task.cancel()
+        self.feeds.clear()

@@ -1,0 +1,39 @@
+"""A live room remembers which seat a token holds, and forgets it when the seats change
+(app/rooms/live.py: `seat_of`, `seats_epoch`)."""
+
+from __future__ import annotations
+
+import dataclasses
+
+from app.db.records import RoomRecord, SeatRecord
+from app.rooms.live import LiveRoom
+from app.rooms.tokens import hash_token
+
+
+def record(hashes: list[str | None], spectators: bool = True) -> RoomRecord:
+    seats = tuple(SeatRecord(index=i, name=f"P{i}", token_hash=h, bot=False)
+                  for i, h in enumerate(hashes))
+    return RoomRecord(code="abc", game_id="toy", options={}, public=False,
+                      spectators=spectators, status="waiting", version=1, game_no=1,
+                      seed=None, state=None, host_token_hash="", host_seat=0, seats=seats)
+
+
+def test_a_removed_player_is_no_longer_seated_and_the_epoch_moves() -> None:
+    live = LiveRoom(record([hash_token("ann"), hash_token("bob")]), None, [], [])
+    assert (live.seat_of("ann"), live.seat_of("bob"), live.seat_of("eve")) == (0, 1, None)
+    epoch = live.seats_epoch
+    live.absorb(record([None, hash_token("bob")]), [])  # Ann removed
+    assert live.seats_epoch == epoch + 1
+    assert (live.seat_of("ann"), live.seat_of("bob")) == (None, 1)
+    live.absorb(record([hash_token("eve"), hash_token("bob")]), [])  # Eve sits down
+    assert live.seat_of("eve") == 0
+
+
+def test_the_epoch_stays_while_who_may_watch_stays() -> None:
+    first = record([hash_token("ann"), None])
+    live = LiveRoom(first, None, [], [])
+    epoch = live.seats_epoch
+    live.absorb(dataclasses.replace(first, version=2), [])  # same seats, newer version
+    assert live.seats_epoch == epoch
+    live.absorb(dataclasses.replace(first, version=3, spectators=False), [])
+    assert live.seats_epoch == epoch + 1
