@@ -29,6 +29,7 @@ from app.web.bodies import BodyLimit
 from app.web.csrf import OriginCheck
 from app.web.deps import Games
 from app.web.errors import install_error_handlers
+from app.web.feed import RoomFeeds
 from app.web.headers import SecurityHeaders
 from app.web.limits import Limiter
 
@@ -52,12 +53,14 @@ def create_app(settings: Settings | None = None, games: Games = GAMES) -> FastAP
                             hub.connected_seats, bot_delay_ms=settings.bot_delay_ms,
                             gone=hub.gone_since)
         app.state.rooms = rooms
+        feeds = app.state.feeds = RoomFeeds(rooms, hub)  # one bus follower per room
         heartbeat = asyncio.create_task(hub.heartbeat())
         try:
             await rooms.resume_bots()  # games with bots carry on after a restart
             await rooms.resume_timers()  # and passed deadlines are acted on
             yield
         finally:
+            await feeds.close()
             await rooms.close()  # the bot runners stop before the database goes
             await hub.close()
             heartbeat.cancel()

@@ -25,7 +25,6 @@ from app.rooms.errors import NotSeated, RoomError, StaleVersion
 from app.rooms.service import LOG_LINES, RoomService
 from app.web.bodies import strict_json
 from app.web.buckets import Bucket
-from app.web.deps import host_cookie, seat_cookie
 from app.web.errors import wire_error
 from app.web.messages import state_text
 from app.web.protocol import (
@@ -49,10 +48,10 @@ class Connection:
                  "send_lock", "sent_status", "sent_version", "stale_bucket", "token", "ws")
 
     def __init__(self, websocket: WebSocket, rooms: RoomService, hub: Hub, code: str,
-                 html: bool, stale_per_minute: int = 120, lang: str = DEFAULT) -> None:
+                 html: bool, stale_per_minute: int = 120, lang: str = DEFAULT,
+                 token: str | None = None, host_token: str | None = None) -> None:
         self.ws, self.rooms, self.hub, self.code, self.html = websocket, rooms, hub, code, html
-        self.token = websocket.cookies.get(seat_cookie(code))
-        self.host_token = websocket.cookies.get(host_cookie(code))
+        self.token, self.host_token = token, host_token  # the room's cookies (deps.py)
         self.lang = lang  # read once at connect: a new choice reloads the page
         self.game_id = ""  # the room's game, once the room is loaded (its refusals)
         self.seat: int | None = None

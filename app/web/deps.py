@@ -10,7 +10,7 @@ SameSite=Lax, Secure when COOKIE_SECURE is set (behind HTTPS).
 
 from __future__ import annotations
 
-from typing import Annotated, Any
+from typing import TYPE_CHECKING, Annotated, Any
 
 from fastapi import Depends, HTTPException, Response
 from starlette.requests import HTTPConnection
@@ -21,6 +21,9 @@ from app.rooms.service import RoomService
 from app.settings import Settings
 from app.web.language import get_language
 from app.web.limits import Limiter
+
+if TYPE_CHECKING:  # feed.py imports the socket side, which imports this module
+    from app.web.feed import RoomFeeds
 
 COOKIE_MAX_AGE = 60 * 60 * 24 * 30
 Games = dict[str, Rules[Any]]
@@ -56,6 +59,19 @@ def get_hub(conn: HTTPConnection) -> Hub:
     if hub is None:
         raise HTTPException(503, "Rooms are not available yet.")
     return hub
+
+
+def get_feeds(conn: HTTPConnection) -> RoomFeeds:
+    feeds: RoomFeeds | None = getattr(conn.app.state, "feeds", None)
+    if feeds is None:
+        raise HTTPException(503, "Rooms are not available yet.")
+    return feeds
+
+
+def get_open_sockets(conn: HTTPConnection) -> dict[tuple[str, str], int]:
+    """(client address, room) -> its open sockets (app/web/ws.py limits them)."""
+    sockets: dict[tuple[str, str], int] = conn.app.state.open_sockets
+    return sockets
 
 
 def get_limiter(conn: HTTPConnection) -> Limiter:

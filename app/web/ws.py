@@ -22,7 +22,15 @@ from app.rooms.errors import NotSeated, RoomNotFound
 from app.rooms.live import LiveRoom
 from app.rooms.service import RoomService
 from app.web.connection import Connection
-from app.web.deps import get_hub, get_rooms
+from app.web.deps import (
+    get_feeds,
+    get_host_token,
+    get_hub,
+    get_open_sockets,
+    get_rooms,
+    get_seat_token,
+    get_settings,
+)
 from app.web.errors import wire_error
 from app.web.feed import RoomFeeds
 from app.web.language import get_language
@@ -46,34 +54,28 @@ async def room_socket(websocket: WebSocket, code: str, format: str = "json") -> 
     if not origin_ok(websocket):
         await websocket.close(code=1008, reason="foreign origin")  # before accept: HTTP 403
         return
-    rooms, hub = get_rooms(websocket), get_hub(websocket)  # the same deps as the API
-    settings = websocket.app.state.settings
+    # The API's dependencies, called here rather than declared: FastAPI runs a plain
+    # `def` dependency in a worker thread, a thread hop each on every connect.
+    rooms, hub, settings = get_rooms(websocket), get_hub(websocket), get_settings(websocket)
     connection = Connection(websocket, rooms, hub, code, html=format == "html",
                             stale_per_minute=settings.stale_moves_per_minute,
-                            lang=get_language(websocket))
+                            lang=get_language(websocket),
+                            token=get_seat_token(websocket, code),
+                            host_token=get_host_token(websocket, code))
     await websocket.accept()
     client = (websocket.client.host if websocket.client else "", code)
-    open_sockets: dict[tuple[str, str], int] = websocket.app.state.open_sockets
+    open_sockets = get_open_sockets(websocket)
     if open_sockets.get(client, 0) >= settings.sockets_per_client_room:
         await connection.send(ErrorOut(code="too_fast", reason="Too many open tabs here."))
         await websocket.close(code=4429)
         return
     open_sockets[client] = open_sockets.get(client, 0) + 1
     try:
-        await _follow_room(connection, rooms, hub, feeds(websocket), code)
+        await _follow_room(connection, rooms, hub, get_feeds(websocket), code)
     finally:
         open_sockets[client] -= 1
         if not open_sockets[client]:
             del open_sockets[client]
-
-
-def feeds(websocket: WebSocket) -> RoomFeeds:
-    """The app's room feeds, made with the first socket (the service is there by then)."""
-    state = websocket.app.state
-    made: RoomFeeds | None = getattr(state, "feeds", None)
-    if made is None or made.rooms is not get_rooms(websocket):
-        made = state.feeds = RoomFeeds(get_rooms(websocket), get_hub(websocket))
-    return made
 
 
 async def _follow_room(connection: Connection, rooms: RoomService, hub: Hub,
