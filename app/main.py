@@ -24,7 +24,7 @@ from app.realtime.broker import make_broker
 from app.realtime.hub import Hub
 from app.rooms.service import RoomService
 from app.settings import Settings
-from app.web import api, docs, language, pages, replays, ws
+from app.web import api, docs, pages, picker, replays, ws
 from app.web.bodies import BodyLimit
 from app.web.csrf import OriginCheck
 from app.web.deps import Games
@@ -85,7 +85,7 @@ def create_app(settings: Settings | None = None, games: Games = GAMES) -> FastAP
     app.include_router(pages.router)
     app.include_router(replays.router)
     app.include_router(docs.router)
-    app.include_router(language.router)
+    app.include_router(picker.router)
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
     app.add_middleware(BodyLimit, max_bytes=settings.max_body_bytes)
     app.add_middleware(OriginCheck, trusted=settings.trusted_origins)

@@ -8,10 +8,6 @@ without JavaScript; it sends the viewer back to the page they were on.
 
 from __future__ import annotations
 
-from urllib.parse import urlsplit
-
-from fastapi import APIRouter, Request
-from fastapi.responses import RedirectResponse, Response
 from starlette.requests import HTTPConnection
 
 from app.i18n import DEFAULT, LANGUAGES
@@ -22,7 +18,6 @@ COOKIE_MAX_AGE = 60 * 60 * 24 * 365
 # in a foreign page must still find their own language).
 NAMES = {"en": "English", "de": "Deutsch", "nl": "Nederlands"}
 
-router = APIRouter(include_in_schema=False)
 
 
 def from_accept(header: str | None) -> str | None:
@@ -58,26 +53,3 @@ def choose(cookie: str | None, accept: str | None) -> str:
 def get_language(conn: HTTPConnection) -> str:
     """The viewer's language, for a request or a socket (the cookie is sent with both)."""
     return choose(conn.cookies.get(COOKIE), conn.headers.get("accept-language"))
-
-
-
-def _same_site_path(target: str) -> str:
-    """Only a path of this site (no scheme, no host, no "//evil"): else the lobby."""
-    parts = urlsplit(target)
-    if parts.scheme or parts.netloc or not target.startswith("/") or target.startswith("//"):
-        return "/"
-    return target[:2000]
-
-
-@router.post("/lang")
-async def set_language(request: Request) -> Response:
-    """The picker: store the choice in the `lang` cookie and go back where the viewer was.
-    An unknown language changes nothing."""
-    form = await request.form()
-    lang = str(form.get("lang", ""))
-    response = RedirectResponse(_same_site_path(str(form.get("next", "/"))), status_code=303)
-    if lang in LANGUAGES:
-        settings = request.app.state.settings
-        response.set_cookie(COOKIE, lang, max_age=COOKIE_MAX_AGE, path="/", samesite="lax",
-                            secure=settings.cookie_secure)
-    return response
