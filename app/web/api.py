@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any, Literal
 
-from fastapi import APIRouter, Depends, Request, Response
+from fastapi import APIRouter, Request, Response
 from pydantic import BaseModel, Field, StrictInt
 
 from app.games.base import IllegalMove, options_schema
@@ -21,13 +21,13 @@ from app.web.deps import (
     GamesDep,
     HostTokenDep,
     LanguageDep,
+    LimitChat,
+    LimitNewRooms,
     RoomsDep,
     SeatTokenDep,
     SettingsDep,
     clear_token_cookie,
     host_cookie,
-    limit_chat,
-    limit_new_rooms,
     limit_refused_moves,
     seat_cookie,
     set_token_cookie,
@@ -149,7 +149,7 @@ async def list_public_rooms(rooms: RoomsDep) -> list[RoomInfo]:
 
 
 @router.post("/rooms", response_model=RoomInfo, status_code=201, responses=ERRORS,
-             dependencies=[Depends(limit_new_rooms)])
+             dependencies=[LimitNewRooms])
 async def create_room(
     body: CreateRoom, rooms: RoomsDep, settings: SettingsDep, response: Response
 ) -> RoomInfo:
@@ -263,7 +263,7 @@ async def chat_history(code: str, rooms: RoomsDep, seat_token: SeatTokenDep) -> 
 
 
 @router.post("/rooms/{code}/chat", response_model=ChatLine, status_code=201, responses=ERRORS,
-             dependencies=[Depends(limit_chat)])
+             dependencies=[LimitChat])
 async def chat(code: str, body: ChatBody, rooms: RoomsDep, seat_token: SeatTokenDep) -> ChatLine:
     return await rooms.chat(code, await rooms.viewer(code, seat_token), body.text)
 

@@ -109,13 +109,55 @@ def get_host_token(conn: HTTPConnection, code: str) -> str | None:
     return conn.cookies.get(host_cookie(code))
 
 
-SettingsDep = Annotated[Settings, Depends(get_settings)]
-GamesDep = Annotated[Games, Depends(get_games)]
-RoomsDep = Annotated[RoomService, Depends(get_rooms)]
-HubDep = Annotated[Hub, Depends(get_hub)]
-SeatTokenDep = Annotated[str | None, Depends(get_seat_token)]
-HostTokenDep = Annotated[str | None, Depends(get_host_token)]
-LanguageDep = Annotated[str, Depends(get_language)]
+# FastAPI runs a plain `def` dependency in a worker thread (a thread hop per dependency
+# per request); these read a dict or a header, so the aliases call them inline.
+
+
+async def _settings(conn: HTTPConnection) -> Settings:
+    return get_settings(conn)
+
+
+async def _games(conn: HTTPConnection) -> Games:
+    return get_games(conn)
+
+
+async def _rooms(conn: HTTPConnection) -> RoomService:
+    return get_rooms(conn)
+
+
+async def _hub(conn: HTTPConnection) -> Hub:
+    return get_hub(conn)
+
+
+async def _seat_token(conn: HTTPConnection, code: str) -> str | None:
+    return get_seat_token(conn, code)
+
+
+async def _host_token(conn: HTTPConnection, code: str) -> str | None:
+    return get_host_token(conn, code)
+
+
+async def _language(conn: HTTPConnection) -> str:
+    return get_language(conn)
+
+
+async def _limit_chat(conn: HTTPConnection, code: str) -> None:
+    limit_chat(conn, code)
+
+
+async def _limit_new_rooms(conn: HTTPConnection) -> None:
+    limit_new_rooms(conn)
+
+
+SettingsDep = Annotated[Settings, Depends(_settings)]
+GamesDep = Annotated[Games, Depends(_games)]
+RoomsDep = Annotated[RoomService, Depends(_rooms)]
+HubDep = Annotated[Hub, Depends(_hub)]
+SeatTokenDep = Annotated[str | None, Depends(_seat_token)]
+HostTokenDep = Annotated[str | None, Depends(_host_token)]
+LanguageDep = Annotated[str, Depends(_language)]
+LimitChat = Depends(_limit_chat)
+LimitNewRooms = Depends(_limit_new_rooms)
 
 
 def set_token_cookie(response: Response, settings: Settings, name: str, token: str) -> None:
