@@ -32,7 +32,7 @@ def boards_seen(page: Page, base: str, game_id: str, fragments: set[str]) -> dic
     rooms = f"{base}/api/rooms/{code}"
     _api(page, "POST", f"{rooms}/seats", name="Anna", seat=0)
     for seat in range(1, seats):
-        _api(page, "POST", f"{rooms}/bots", seat=seat)
+        _api(page, "POST", f"{rooms}/bots", seat=seat, level="random")
     _api(page, "POST", f"{rooms}/start")
     seen: dict[str, list] = {}
     page.goto(f"{base}/r/{code}")
@@ -41,7 +41,7 @@ def boards_seen(page: Page, base: str, game_id: str, fragments: set[str]) -> dic
     seen["start"] = english_in(page, fragments)
     page.goto("about:blank")  # no socket while the bots play: no board per move to draw
     _api(page, "DELETE", f"{rooms}/seats/0")  # a bot takes Anna's seat and plays it out
-    _api(page, "POST", f"{rooms}/bots", seat=0)
+    _api(page, "POST", f"{rooms}/bots", seat=0, level="random")
     for _ in range(600):
         if _api(page, "GET", rooms)["status"] == "finished":
             break
