@@ -50,13 +50,20 @@ def public_view(pieces: dict[Any, Any], localise: Callable[[dict[str, Any]], dic
     return found or None
 
 
-def shared(region: str, *key: Any, caller: Callable[[], str]) -> Markup:
+# Where a shared piece holds the viewer's own controls: an HTML comment, which no escaped
+# text can spell (its "<" would be "&lt;") and no board writes.
+HOLE = Markup("<!--controls-->")
+
+
+def shared(region: str, *key: Any, fill: str = "", caller: Callable[[], str]) -> Markup:
     """The region `(region, *key)` of this version: rendered by the first board that
-    needs it (`caller`, the `{% call %}` block), the same string for the others."""
+    needs it (`caller`, the `{% call %}` block), the same string for the others. The
+    block draws `hole` where a viewer's controls go; each board puts its own `fill`
+    there (most boards: nothing)."""
     pieces = PIECES.get()
-    if pieces is None:
-        return Markup(caller())
-    found = pieces.get((region, *key))
+    found = None if pieces is None else pieces.get((region, *key))
     if found is None:
-        found = pieces[(region, *key)] = Markup(caller())
-    return found
+        found = str(caller())
+        if pieces is not None:
+            pieces[(region, *key)] = found
+    return Markup(found.replace(HOLE, fill))

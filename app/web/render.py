@@ -28,7 +28,7 @@ from app.i18n import DEFAULT, translations
 from app.i18n import games as game_words
 from app.web import lists
 from app.web.memo import BY_NAMES, BY_VIEWER, FastContext, Viewer, memo, memoised, viewing
-from app.web.pieces import public_view, shared, sharing
+from app.web.pieces import HOLE, public_view, shared, sharing
 from app.web.speech import LANG, _, current_language, speaking
 from app.web.words import script_words, status_word
 
@@ -117,12 +117,12 @@ def environment() -> Environment:
     env.context_class = BoardContext
     env.globals.update(gettext=_gettext, ngettext=_ngettext, _=_gettext, memo=memo,
                        memoised=memoised, viewer=Viewer(), by_names=BY_NAMES,
-                       by_viewer=BY_VIEWER, shared=shared,
+                       by_viewer=BY_VIEWER, shared=shared, hole=HOLE,
                        card_words=card_words, current_language=current_language,
                        status_word=status_word, script_words=script_words,
                        where=lists.where, first_where=lists.first_where,
                        where_not=lists.where_not, where_in=lists.where_in,
-                       without=lists.without, group=lists.group)
+                       without=lists.without, group=lists.group, pairs_by=lists.pairs_by)
     env.filters["move_label"] = move_label
     env.filters["translated"] = _  # a message handed over (an alert): as it is, translated
     return env
