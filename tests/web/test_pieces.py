@@ -45,6 +45,7 @@ def test_shared_pieces_draw_the_boards_drawn_alone_and_carry_no_secret(game_id: 
                    if f"'{c}'" not in public}
         for piece in made[0].values():
             assert not secrets & set(CARD.findall(piece))
+            assert "data-pick-for" not in piece  # a viewer's destinations go in its hole
     assert shared_some or game_id != "null-bock"  # Null Bock! shares its panels
 
 
