@@ -12,6 +12,7 @@
     presence: showPresence,
     room: onRoom,
     error(msg) {
+      T.pending = null; // the move was refused: the cards are live again
       setMovesEnabled(true);
       if (msg.html) showBoard(msg);
       say(msg.reason || t("failed"));
@@ -69,5 +70,33 @@
     board.querySelectorAll(".move, .pick").forEach((b) => { b.disabled = !on; });
   }
 
-  Object.assign(T, { receive, connect, send, setMovesEnabled });
+  // What the board offers, to tell whether a board that arrives carries our move.
+  const offered = () => Array.from(board.querySelectorAll(".move, .pick"),
+    (b) => b.dataset.move || b.dataset.pick || "").join("|");
+
+  // A move is on its way from the moment it is sent until a board without the same
+  // offer arrives (ours, or one after it), or an error. A board that arrives meanwhile
+  // and still offers the same cards was made before the server took our move (another
+  // seat chose at the same time): its cards stay disabled, else a second click would
+  // send a move the server must refuse. PENDING_MS frees them if no board ever differs
+  // (a next step that happens to offer the same).
+  const PENDING_MS = 2500;
+  function movePending() {
+    clearTimeout(T.pending && T.pending.timer);
+    const mine = { offer: offered(), timer: 0 };
+    mine.timer = setTimeout(() => {
+      if (T.pending !== mine) return;
+      T.pending = null;
+      setMovesEnabled(true);
+    }, PENDING_MS);
+    T.pending = mine;
+    setMovesEnabled(false);
+  }
+  function boardArrived() {
+    if (!T.pending) return;
+    if (offered() === T.pending.offer) setMovesEnabled(false);
+    else T.pending = null;
+  }
+
+  Object.assign(T, { receive, connect, send, setMovesEnabled, movePending, boardArrived });
 })(window.StammtischRoom);
