@@ -81,3 +81,32 @@ def check_page(page: Page, folder: Path, name: str) -> list[str]:
             page.screenshot(path=folder / f"{name}-{label}-full.png", full_page=True)
     page.set_viewport_size(DESKTOP)
     return problems
+
+
+# At the end: how far the document and the table region would scroll, and whether the
+# rematch button lies wholly inside the viewport.
+_END = """() => {
+  const doc = document.documentElement, table = document.querySelector(".room__table");
+  const button = document.querySelector("#rematch button");
+  const b = button ? button.getBoundingClientRect() : null;
+  return {page: doc.scrollHeight - doc.clientHeight,
+          table: table.scrollHeight - table.clientHeight,
+          rematch: b !== null && b.width > 0 && b.top >= 0 && b.left >= 0 &&
+                   b.bottom <= innerHeight && b.right <= innerWidth};
+}"""
+
+
+def end_fits(page: Page, name: str) -> list[str]:
+    """The final board at 1280x800 (issue 10): neither the document nor the table
+    region scrolls, and "Play again" is on the screen, page scrolled to the top."""
+    page.set_viewport_size(DESKTOP)
+    page.evaluate("window.scrollTo(0, 0)")
+    got = page.evaluate(_END)
+    problems = []
+    if got["page"] > 0:
+        problems.append(f"{name}: the page scrolls {got['page']}px at the end")
+    if got["table"] > 1:
+        problems.append(f"{name}: the table scrolls {got['table']}px inside at the end")
+    if not got["rematch"]:
+        problems.append(f"{name}: Play again is not on the screen at the end")
+    return problems
