@@ -74,16 +74,23 @@
   const offered = () => Array.from(board.querySelectorAll(".move, .pick"),
     (b) => b.dataset.move || b.dataset.pick || "").join("|");
 
-  // A move is on its way from the moment it is sent until a board without the same
-  // offer arrives (ours, or one after it), or an error. A board that arrives meanwhile
-  // and still offers the same cards was made before the server took our move (another
-  // seat chose at the same time): its cards stay disabled, else a second click would
-  // send a move the server must refuse. PENDING_MS frees them if no board ever differs
-  // (a next step that happens to offer the same).
+  // Whether another seat chooses at the same time as the viewer (a simultaneous step).
+  function othersChoosing() {
+    const info = board.querySelector(".board-turn");
+    const me = room.dataset.seat;
+    return info !== null && info.dataset.toAct.split(" ").some((s) => s !== "" && s !== me);
+  }
+
+  // A move is on its way from the moment it is sent until a board carries it, or an
+  // error. Sent in a simultaneous step, another seat's board can come first, made before
+  // the server took our move: it still offers the same cards, and those stay disabled (a
+  // second click would send a move the server must refuse). Sent anywhere else, nobody
+  // else can move, so the next board is ours, whatever it offers (a Four pints reveal
+  // offers the same again). PENDING_MS frees the cards if no board ever differs.
   const PENDING_MS = 2500;
   function movePending() {
     clearTimeout(T.pending && T.pending.timer);
-    const mine = { offer: offered(), timer: 0 };
+    const mine = { offer: offered(), together: othersChoosing(), timer: 0 };
     mine.timer = setTimeout(() => {
       if (T.pending !== mine) return;
       T.pending = null;
@@ -94,7 +101,7 @@
   }
   function boardArrived() {
     if (!T.pending) return;
-    if (offered() === T.pending.offer) setMovesEnabled(false);
+    if (T.pending.together && offered() === T.pending.offer) setMovesEnabled(false);
     else T.pending = null;
   }
 

@@ -17,6 +17,10 @@ AXE = Axe()  # axe-core as the package bundles it: nothing is downloaded
 SIZES = (("phone", PHONE), ("desktop", DESKTOP))
 
 
+# Resolves once the browser has laid out and painted the page at its current size.
+NEXT_FRAME = "() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)))"
+
+
 def serious_violations(page: Page) -> list[str]:
     """axe's serious and critical findings, one readable line each."""
     results = AXE.run(page)
@@ -61,18 +65,21 @@ def simultaneous(page: Page) -> bool:
     return turn.count() > 0 and len((turn.get_attribute("data-to-act") or "").split()) > 1
 
 
-def check_page(page: Page, folder: Path, name: str) -> list[str]:
-    """Every check at both sizes, with a screenshot each; returns what failed."""
+def check_page(page: Page, folder: Path, name: str, axe: bool = True) -> list[str]:
+    """Every check at both sizes, with a screenshot each; returns what failed. `axe`
+    False: the layout checks only (a board axe has seen in another phase, e.g. the
+    spectator's copy of the start: axe is the dearest check by far)."""
     problems: list[str] = []
     for label, size in SIZES:
         page.set_viewport_size(size)
-        page.wait_for_timeout(50)  # a layout pass at the new size
+        page.evaluate(NEXT_FRAME)  # a layout pass at the new size
         extra = sideways(page)
         if extra > 0:
             problems.append(f"{name} {label}: the page scrolls {extra}px sideways")
         problems += [f"{name} {label}: {m} is off the first screen"
                      for m in off_first_screen(page, size)]
-        problems += [f"{name} {label}: {v}" for v in serious_violations(page)]
+        if axe:
+            problems += [f"{name} {label}: {v}" for v in serious_violations(page)]
         # the first screen, as a player sees it (sticky bars make a full-page shot lie);
         # the whole page too where it scrolls (a phone), for review
         page.evaluate("window.scrollTo(0, 0)")
