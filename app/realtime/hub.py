@@ -8,7 +8,11 @@ stops showing its people as connected within a minute.
 
 Reports are coalesced: a room's comings and goings within `coalesce` seconds (250 ms)
 make one report, so 100 sockets joining at once cost 1 presence message per socket, not
-100 (O(n) instead of O(n^2)).
+100 (O(n) instead of O(n^2)). When only the number of spectators changed, the window
+grows with the room's sockets here (`coalesce` x sockets / SOCKETS_PER_WINDOW, at most
+MAX_WINDOWS windows): every report reaches every socket, so a crowd of spectators
+arriving one by one would otherwise cost ~sockets sends per arrival; a seat coming or
+going is still reported after one window.
 
 A seat's last socket closing (here, or in another process's report) is remembered with
 its wall-clock time, so the seat list can say how long a player has been gone.
@@ -31,6 +35,8 @@ log = logging.getLogger(__name__)
 HEARTBEAT = 20.0
 PRESENCE_TTL = 3 * HEARTBEAT
 COALESCE = 0.25
+SOCKETS_PER_WINDOW = 8  # spectator-only news: one more window per this many sockets
+MAX_WINDOWS = 20  # ... up to 5 s with the default window
 
 
 class Hub:
@@ -41,6 +47,7 @@ class Hub:
         self.clock = clock
         self.coalesce, self.sleep = coalesce, sleep
         self._due: dict[str, asyncio.Task[None]] = {}
+        self._reported: dict[str, frozenset[int]] = {}  # the seats of the last report
         self.wall = wall  # epoch seconds, for `gone_since`
         self.gone: dict[str, dict[int, int]] = defaultdict(dict)
         self.origin = secrets.token_hex(8)
@@ -158,9 +165,21 @@ class Hub:
         elif code not in self._due:
             self._due[code] = asyncio.create_task(self._later(code))
 
+    def _windows(self, code: str) -> int:
+        """How many windows this room's news may wait: one if its seats changed since
+        the last report, more for a crowd whose only news is its spectators."""
+        local = self.local.get(code, {})
+        seats = frozenset(s for s in local.values() if s is not None)
+        if seats != self._reported.get(code, frozenset()):
+            return 1
+        return max(1, min(MAX_WINDOWS, len(local) // SOCKETS_PER_WINDOW))
+
     async def _later(self, code: str) -> None:
         try:
-            await self.sleep(self.coalesce)
+            waited = 0
+            while waited < self._windows(code):  # asked again: a seat may come meanwhile
+                await self.sleep(self.coalesce)
+                waited += 1
         finally:
             self._due.pop(code, None)
         await self._publish(code)
@@ -173,6 +192,10 @@ class Hub:
 
     async def _publish(self, code: str) -> None:
         local = self.local.get(code, {})
+        if local:
+            self._reported[code] = frozenset(s for s in local.values() if s is not None)
+        else:
+            self._reported.pop(code, None)
         try:
             await self.broker.publish(channel(code), self._report(code, local))
         except Exception:  # presence is best effort: never break a socket over it
