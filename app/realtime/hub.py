@@ -60,6 +60,9 @@ class Hub:
         # sockets: each report reaches every socket, and making it is O(sockets).
         self._epoch: dict[str, int] = defaultdict(int)
         self._texts: dict[str, tuple[tuple[int, int], str]] = {}
+        # Other messages that are the same for many sockets of a room (its `room`
+        # message), by what they are made from: (key, {variant: text}) per room.
+        self._shared: dict[str, tuple[Any, dict[Any, str]]] = {}
 
     def presence_text(self, code: str, make: Any) -> str:
         """`make()` (the room's presence message), remade when presence here changed
@@ -71,6 +74,19 @@ class Hub:
         text: str = make()
         self._texts[code] = (key, text)
         return text
+
+    def shared_text(self, code: str, key: Any, variant: Any) -> str | None:
+        """A text kept by `keep_text` for this room, if it was made from `key`."""
+        hit = self._shared.get(code)
+        return hit[1].get(variant) if hit is not None and hit[0] == key else None
+
+    def keep_text(self, code: str, key: Any, variant: Any, text: str) -> None:
+        """Keep `text` (made from `key`) for the room's other sockets, until its key
+        changes or the room's last socket here leaves."""
+        hit = self._shared.get(code)
+        if hit is None or hit[0] != key:
+            hit = self._shared[code] = (key, {})
+        hit[1][variant] = text
 
     def _changed(self, code: str) -> None:
         self._epoch[code] += 1
@@ -96,6 +112,7 @@ class Hub:
             del self.local[code]
             self.remote.pop(code, None)
             self._texts.pop(code, None)
+            self._shared.pop(code, None)
             self._epoch.pop(code, None)
         self._note_gone(code, before)
         await self._announce(code)

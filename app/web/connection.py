@@ -23,6 +23,7 @@ from app.i18n.games import refusal_text
 from app.realtime.hub import Hub
 from app.rooms.errors import NotSeated, RoomError, StaleVersion
 from app.rooms.service import LOG_LINES, RoomService
+from app.rooms.tokens import token_matches
 from app.web.bodies import strict_json
 from app.web.buckets import Bucket
 from app.web.errors import wire_error
@@ -86,10 +87,28 @@ class Connection:
         await self.send_text(message.model_dump_json())
 
     async def send_room(self) -> None:
-        room = await self.rooms.room(self.code)
-        is_host = await self.rooms.is_host(self.code, self.host_token)
-        self.sent_status = room.status
-        await self.send(RoomOut(room=room, seat=self.seat, host=is_host))
+        """The room (seats, status, who is connected), made once per change for all
+        the sockets of the room here that share a seat and host rights."""
+        hub, code = self.hub, self.code
+        live = self.rooms.live.rooms.get(code)
+        if live is None:  # not in memory (its last socket is leaving): read as it is
+            room = await self.rooms.room(code)
+            self.sent_status = room.status
+            is_host = await self.rooms.is_host(code, self.host_token)
+            await self.send(RoomOut(room=room, seat=self.seat, host=is_host))
+            return
+        # What the message is made from: the record (frozen, replaced on every change)
+        # and the presence it shows.
+        key = (live.record, frozenset(hub.connected_seats(code)),
+               tuple(sorted(hub.gone_since(code).items())))
+        variant = (self.seat, token_matches(self.host_token, live.record.host_token_hash))
+        text = hub.shared_text(code, key, variant)
+        if text is None:
+            room = await self.rooms.room(code)  # in memory: no database, no wait
+            text = RoomOut(room=room, seat=variant[0], host=variant[1]).model_dump_json()
+            hub.keep_text(code, key, variant, text)
+        self.sent_status = live.record.status
+        await self.send_text(text)
 
     async def send_state(self, reset: bool = False) -> None:
         """This viewer's newest picture (a board for browsers) with the log lines new to

@@ -55,3 +55,28 @@ async def test_a_connect_reads_once_if_the_room_is_not_in_memory_and_never_if_it
             assert greeting["version"] == 1
         await ann.expect("presence")  # the others' arrival reached the first socket
     assert warm == []
+
+
+async def test_the_room_message_is_shared_by_its_viewers_and_remade_when_presence_changes(
+    server: LiveServer, people: Make,
+) -> None:
+    code, (ann, bob) = await seated_room(server, people, 2)
+    first, second = people(server), people(server)
+
+    async def room_of(person: Any) -> dict[str, Any]:
+        await person.connect(code)
+        message = await person.expect("room")
+        await person.expect("presence")
+        return message
+
+    host, watcher = await room_of(ann), await room_of(first)
+    assert (host["seat"], host["host"]) == (0, True)
+    assert (watcher["seat"], watcher["host"]) == (None, False)  # the host's own is not his
+    assert host["room"] == watcher["room"]
+    assert [s["connected"] for s in watcher["room"]["seats"]] == [True, False]
+    hub = server.app.state.hub
+    assert set(hub._shared[code][1]) == {(0, True), (None, False)}  # one text per variant
+    await room_of(bob)
+    later = await room_of(second)  # bob is connected now: made again, not the old text
+    assert [s["connected"] for s in later["room"]["seats"]] == [True, True]
+    assert (later["seat"], later["host"]) == (None, False)
