@@ -44,9 +44,10 @@ log = logging.getLogger(__name__)
 
 
 class Connection:
-    __slots__ = ("backlog", "chat_bucket", "code", "conn", "game_id", "host_token", "html",
-                 "hub", "lang", "log_count", "log_game", "rooms", "seat", "seats_epoch",
-                 "send_lock", "sent_status", "sent_version", "stale_bucket", "token", "ws")
+    __slots__ = ("_chat_bucket", "_stale_bucket", "backlog", "code", "conn", "game_id",
+                 "host_token", "html", "hub", "lang", "log_count", "log_game", "rooms", "seat",
+                 "seats_epoch", "send_lock", "sent_status", "sent_version", "stale_per_minute",
+                 "token", "ws")
 
     def __init__(self, websocket: WebSocket, rooms: RoomService, hub: Hub, code: str,
                  html: bool, stale_per_minute: int = 120, lang: str = DEFAULT,
@@ -64,10 +65,26 @@ class Connection:
         self.log_count = 0  # ... and how many of its lines
         self.backlog: list[dict[str, Any]] | None = []  # None once greeted
         self.send_lock = asyncio.Lock()
-        self.stale_bucket = Bucket(burst=stale_per_minute, rate=stale_per_minute / 60)
-        # the hub's clock (read at each call, so a test can move it like the hub's)
-        self.chat_bucket = Bucket(
-            clock=lambda: (hub.clock if hub is not None else time.monotonic)())
+        # The buckets are made at the first chat line or stale move: most sockets
+        # never send either, and an idle socket should cost as little as it can.
+        self.stale_per_minute = stale_per_minute
+        self._stale_bucket: Bucket | None = None
+        self._chat_bucket: Bucket | None = None
+
+    @property
+    def stale_bucket(self) -> Bucket:
+        if self._stale_bucket is None:
+            rate = self.stale_per_minute
+            self._stale_bucket = Bucket(burst=rate, rate=rate / 60)
+        return self._stale_bucket
+
+    @property
+    def chat_bucket(self) -> Bucket:
+        if self._chat_bucket is None:
+            hub = self.hub  # its clock is read at each call: a test may move it
+            self._chat_bucket = Bucket(
+                clock=lambda: (hub.clock if hub is not None else time.monotonic)())
+        return self._chat_bucket
 
     async def send_text(self, text: str) -> None:
         async with self.send_lock:
@@ -196,7 +213,9 @@ class Connection:
             if text is None:
                 await self.send(ErrorOut(code="malformed", reason="Send text frames of JSON."))
                 continue
-            if len(text.encode()) > MAX_MESSAGE_BYTES:
+            # A character is 1-4 bytes in UTF-8: only a text that may be over the
+            # limit is encoded to count them (a move is ~50 characters).
+            if len(text) * 4 > MAX_MESSAGE_BYTES and len(text.encode()) > MAX_MESSAGE_BYTES:
                 await self.send(ErrorOut(code="too_big", reason="That message is too long."))
                 continue
             try:
@@ -215,7 +234,7 @@ class Connection:
 
     async def handle(self, message: MoveIn | ChatIn | BackIn) -> None:
         if isinstance(message, MoveIn):
-            if self.stale_bucket.empty:
+            if self._stale_bucket is not None and self._stale_bucket.empty:
                 # Stale moves cost a resend each: a client that keeps sending them
                 # is slowed down until its bucket refills.
                 await self.send(ErrorOut(code="too_fast", reason="Slow down a little."))
