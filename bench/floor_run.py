@@ -98,7 +98,8 @@ async def idle(server: Server, sockets: int, rooms: int) -> dict[str, Any]:
     async def one(i: int) -> None:
         async with gate:
             room = opened[i % rooms]
-            ws = await connect(room.url.replace("http", "ws", 1) + f"/ws/rooms/{room.code}")
+            ws = await connect(room.url.replace("http", "ws", 1) + f"/ws/rooms/{room.code}",
+                               open_timeout=60)  # a loaded machine answers slowly
             await ws.recv()  # the greeting has begun: the server holds the socket
             held.append(ws)
 
