@@ -20,7 +20,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from app.db.repository import MoveRecord, Repository, RoomRecord
-from app.games.base import Event, Rules, listed_move, parse_options
+from app.games.base import Event, Rules, parse_options
 from app.i18n import DEFAULT
 from app.rooms.locks import RoomLocks
 from app.rooms.loglines import LogLine, SaidLines, ViewerLog
@@ -163,7 +163,7 @@ class LiveRoom:
             return None
         if any(s == seat for v, s in self.movers if v > seen):
             return None
-        return listed_move(self.rules.legal_moves(self.state, seat), move)
+        return self.rules.listed(self.state, seat, move)
 
     def _acting_at(self, version: int) -> frozenset[int]:
         """Who was to act at `version` of this game: known from the moves, and for the
