@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
+from copy import copy
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -80,12 +81,22 @@ class NullBockState:
             opening=self.opening,
         )
 
+    def fork(self) -> NullBockState:
+        """A copy for `flow.apply`, sharing the per-seat lists (hands, harems) and the
+        piles a move only ever replaces (discard, removed, round_points): the flow
+        replaces such a list rather than changing it (copy on write), so a move copies
+        a few short lists instead of every card of the table."""
+        new = copy(self)
+        new.hands, new.harems = list(self.hands), list(self.harems)
+        new.edges, new.pending = list(self.edges), list(self.pending)
+        new.arena, new.scores = list(self.arena), list(self.scores)
+        return new
+
     def encode(self) -> JSON:
-        data = dict(vars(self.copy()))
-        data["round_points"] = [list(p) for p in self.round_points]
-        data["last_round"] = copy_summary(self.last_round)
-        data["last"] = copy_summary(self.last)
-        return data
+        """JSON-ready data SHARING the state's lists: a state is never changed once
+        made (apply works on a fork), so the data cannot change under its reader;
+        `decode` copies."""
+        return dict(vars(self))
 
     @classmethod
     def decode(cls, data: Mapping[str, Any]) -> NullBockState:
