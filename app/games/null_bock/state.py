@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from copy import copy
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, ClassVar
 
 from app.games.base import JSON
 
@@ -53,6 +53,11 @@ class NullBockState:
     """The set-up's public events, logged with the first move (base.opening_of).
     Replaced, never mutated."""
 
+    # `memo` (not a field: never compared, encoded or copied): what views share, made
+    # once per state. Only a state made by `fork` has one, since only those are never
+    # changed after they are made (a test may build a state and then edit it).
+    memo: ClassVar[dict[str, Any] | None] = None
+
     def copy(self) -> NullBockState:
         """A copy sharing nothing mutable with self (last_round and round_points'
         inner lists are never mutated)."""
@@ -90,13 +95,16 @@ class NullBockState:
         new.hands, new.harems = list(self.hands), list(self.harems)
         new.edges, new.pending = list(self.edges), list(self.pending)
         new.arena, new.scores = list(self.arena), list(self.scores)
+        new.memo = {}
         return new
 
     def encode(self) -> JSON:
         """JSON-ready data SHARING the state's lists: a state is never changed once
         made (apply works on a fork), so the data cannot change under its reader;
         `decode` copies."""
-        return dict(vars(self))
+        data = dict(vars(self))
+        data.pop("memo", None)
+        return data
 
     @classmethod
     def decode(cls, data: Mapping[str, Any]) -> NullBockState:
