@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from copy import copy
 from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
@@ -91,7 +90,8 @@ class NullBockState:
         piles a move only ever replaces (discard, removed, round_points): the flow
         replaces such a list rather than changing it (copy on write), so a move copies
         a few short lists instead of every card of the table."""
-        new = copy(self)
+        new = object.__new__(NullBockState)  # copy.copy's reduce protocol costs 4x this
+        new.__dict__.update(self.__dict__)
         new.hands, new.harems = list(self.hands), list(self.harems)
         new.edges, new.pending = list(self.edges), list(self.pending)
         new.arena, new.scores = list(self.arena), list(self.scores)
