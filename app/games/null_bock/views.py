@@ -66,7 +66,6 @@ def public(state: NullBockState) -> JSON:
         "turn": state.turn,
         "first": state.first,
         "scores": list(state.scores),
-        "round_points": [list(p) for p in state.round_points],
         "arena": list(state.arena),
         "arena_owner": state.arena_owner,
         "top_stag_owner": state.arena_owner if top_stag else None,
@@ -118,7 +117,10 @@ def summary(state: NullBockState) -> JSON | None:
         rows.append({"seat": s, "score": state.scores[s], "parts": parts,
                      "winner": final and state.scores[s] == best,
                      # what a phrasebook needs to say `parts` again: nothing more
-                     "data": {"terms": list(last["terms"][s]), **does}})
+                     # (the points of every round only at the game's end: a view
+                     # carries no history that grows with the game)
+                     "data": {"terms": list(last["terms"][s]), **does,
+                              "rounds": rounds if final else rounds[-1:]}})
     rows.sort(key=lambda r: (-r["score"], r["seat"]))
     notes = [f"Round {last['round']} ended because {last['end_text']}."]
     tied = [s for s in range(state.players) if state.scores[s] == best]
