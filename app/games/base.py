@@ -139,6 +139,11 @@ class Rules(Protocol[S]):
         """Why `move` is not legal for `seat` now: a sentence a player can read."""
         ...
 
+    def listed(self, state: S, seat: int, move: Any) -> Move | None:
+        """The listed move that `move` is (`listed_move` of `legal_moves`), or None. A
+        game may answer it without making the list (a move is checked on every move)."""
+        ...
+
     def option_variants(self) -> list[JSON]:
         """Option sets the conformance test plays besides the defaults."""
         ...
@@ -176,8 +181,11 @@ class RulesBase:
     def scramble(self, state: Any, seat: int | None, rng: Random) -> Any:
         return state
 
+    def listed(self, state: Any, seat: int, move: Any) -> Move | None:
+        return listed_move(self.legal_moves(state, seat), move)  # type: ignore[attr-defined]
+
     def check(self, state: Any, seat: int, move: Any) -> Move:
-        listed = listed_move(self.legal_moves(state, seat), move)  # type: ignore[attr-defined]
+        listed = self.listed(state, seat, move)
         if listed is None:
             raise IllegalMove(self.refusal(state, seat, move))
         return listed

@@ -16,16 +16,16 @@ from __future__ import annotations
 
 import asyncio
 from collections import deque
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from functools import partial
 from typing import Any
 
 from app.db.repository import MoveRecord, Repository, RoomRecord
-from app.games.base import Event, Rules, listed_move, parse_options
+from app.games.base import Event, Rules, parse_options
 from app.i18n import DEFAULT
 from app.rooms.locks import RoomLocks
-from app.rooms.loglines import LogLine, SaidLines, ViewerLog
+from app.rooms.loglines import LogLine, LogPrefix, SaidLines, ViewerLog
 from app.rooms.models import ChatLine
 from app.rooms.tokens import token_matches
 
@@ -42,7 +42,7 @@ class Frame:
     names: list[str]
     view: dict[str, Any] | None
     outcome: dict[str, Any] | None
-    log: list[LogLine]
+    log: Sequence[LogLine]  # a LogPrefix: slices are lists
     rules_id: str
     cache: dict[Any, Any] = field(default_factory=dict)
     # turn timers: {"deadlines": {"seat": epoch ms}, "away": [seats]} (issue 11)
@@ -169,7 +169,7 @@ class LiveRoom:
             return None
         if any(s == seat for v, s in self.movers if v > seen):
             return None
-        return listed_move(self.rules.legal_moves(self.state, seat), move)
+        return self.rules.listed(self.state, seat, move)
 
     def _acting_at(self, version: int) -> frozenset[int]:
         """Who was to act at `version` of this game: known from the moves, and for the
@@ -195,7 +195,7 @@ class LiveRoom:
         if made is not None:
             return made
         view = outcome = None
-        lines: list[LogLine] = []
+        lines: Sequence[LogLine] = ()
         if self.state is not None and self.rules is not None:
             view = self.rules.view(self.state, seat)
             outcome = view["outcome"]  # set once, in the view (docs/contracts.md §1)
@@ -205,12 +205,13 @@ class LiveRoom:
             said = self.said.get(lang)
             if said is None:
                 said = self.said[lang] = SaidLines(self.record.game_id, lang)
-            lines = log.extend(self.moves, self.names, said)
+            full = log.extend(self.moves, self.names, said)
+            lines = LogPrefix(full, len(full))
         shared = self.shared.get(lang)
         if shared is None:
             shared = self.shared[lang] = {"public": self._public_view()}
         made = Frame(self.version, self.record.game_no, seat, self.record.status,
-                     self.names, view, outcome, list(lines), self.record.game_id,
+                     self.names, view, outcome, lines, self.record.game_id,
                      timers=timers_of(self.record), lang=lang, shared=shared)
         self.frames[seat, lang] = made
         return made

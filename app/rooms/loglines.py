@@ -4,9 +4,10 @@ HTML in the message (docs/contracts.md §3)."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from functools import lru_cache
 from string import Formatter
-from typing import Any
+from typing import Any, overload
 
 from app.games.base import Event
 from app.i18n import DEFAULT
@@ -47,6 +48,33 @@ def log_line(event: Event, names: list[str], game_id: str = "", lang: str = DEFA
                  else [names[seat] if seat < len(names) else "?", seat]
                  for literal, seat in pieces]
     return {"kind": event.kind, "text": "".join(p[0] for p in parts), "parts": parts}
+
+
+class LogPrefix(Sequence[LogLine]):
+    """The first `n` lines of a viewer's log, without copying them: a `ViewerLog` only
+    ever appends, so what a frame of an older version holds never changes under it (a
+    copy per viewer per version grew with the game)."""
+
+    __slots__ = ("_lines", "_n")
+
+    def __init__(self, lines: list[LogLine], n: int) -> None:
+        self._lines, self._n = lines, n
+
+    def __len__(self) -> int:
+        return self._n
+
+    @overload
+    def __getitem__(self, index: int) -> LogLine: ...
+
+    @overload
+    def __getitem__(self, index: slice) -> list[LogLine]: ...
+
+    def __getitem__(self, index: int | slice) -> LogLine | list[LogLine]:
+        if isinstance(index, slice):
+            return self._lines[slice(*index.indices(self._n))]
+        if not -self._n <= index < self._n:
+            raise IndexError("log line out of range")
+        return self._lines[index % self._n]
 
 
 class SaidLines:

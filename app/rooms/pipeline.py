@@ -5,7 +5,6 @@ Part of RoomService (app/rooms/service.py)."""
 
 from __future__ import annotations
 
-import dataclasses
 import logging
 from typing import TYPE_CHECKING, Any
 
@@ -76,8 +75,8 @@ class Pipeline(_Base):
                 [e.to_json() for e in events], encoded, status,
                 seen_version=version, to_act=sorted(to_act), game=game, **stamp.write,
             ):
-                record = stamp.apply(dataclasses.replace(
-                    live.record, version=at + 1, state=encoded, status=status), seat)
+                record = stamp.apply(live.record, seat, version=at + 1, state=encoded,
+                                     status=status)
                 live.advance(record, state, seat, events, to_act)
                 if record.turn_timer:
                     self.timers.nudge(record.code)

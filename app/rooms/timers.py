@@ -58,17 +58,20 @@ class Stamp:
     events: list[Event] = field(default_factory=list)
     write: dict[str, Any] = field(default_factory=dict)
 
-    def apply(self, record: RoomRecord, seat: int) -> RoomRecord:
-        deadlines = self.write.get("deadlines", record.deadlines)
+    def apply(self, record: RoomRecord, seat: int, **changes: Any) -> RoomRecord:
+        """`record` after the move: `changes` (version, state, status) and the timers'
+        part, in one copy of the record."""
+        if "deadlines" in self.write:
+            changes["deadlines"] = self.write["deadlines"]
         timeout = self.write.get("timeout")
         if timeout is None:
-            return dataclasses.replace(record, deadlines=deadlines)
+            return dataclasses.replace(record, **changes)
         seats = tuple(
             s if s.index != seat else dataclasses.replace(
                 s, timeouts=s.timeouts + 1 if timeout else 0,
                 away=(s.away or s.timeouts + 1 >= AWAY_AFTER) if timeout else False)
             for s in record.seats)
-        return dataclasses.replace(record, deadlines=deadlines, seats=seats)
+        return dataclasses.replace(record, seats=seats, **changes)
 
 
 def new_deadlines(record: RoomRecord, to_act: frozenset[int], now: int,

@@ -103,7 +103,8 @@ def is_big_doe(card: str) -> bool:
 
 
 def value(card: str) -> int:
-    return int(card[1:].rstrip(PRETENTIOUS))
+    known = _VALUES.get(card)
+    return int(card[1:].rstrip(PRETENTIOUS)) if known is None else known
 
 
 def is_removed(card: str, setup: Setup) -> bool:
@@ -113,7 +114,18 @@ def is_removed(card: str, setup: Setup) -> bool:
 
 def sort_key(card: str) -> tuple[int, int, int]:
     """Does before stags, low to high, the pretentious doe after its plain twins."""
+    known = _SORT_KEYS.get(card)
+    return _sort_key(card) if known is None else known
+
+
+def _sort_key(card: str) -> tuple[int, int, int]:
     return (0 if is_doe(card) else 1, value(card), 1 if is_pretentious(card) else 0)
+
+
+# Every hand, harem and view sorts by these: looked up, not parsed, per card.
+_VALUES: dict[str, int] = {}
+_VALUES.update({c: int(c[1:].rstrip(PRETENTIOUS)) for c in full_deck()})
+_SORT_KEYS = {c: _sort_key(c) for c in full_deck()}
 
 
 def face(card: str) -> str:

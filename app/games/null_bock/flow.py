@@ -23,10 +23,12 @@ from app.games.null_bock.state import PLAY_PHASE, NullBockState
 
 
 def apply(state: NullBockState, seat: int, move: Move) -> tuple[NullBockState, list[Event]]:
-    new = state.copy()
+    new = state.fork()  # copy on write: a list shared with `state` is replaced, not changed
     events: list[Event] = []
     card = move["card"]
-    new.hands[seat].remove(card)
+    hand = list(new.hands[seat])
+    hand.remove(card)
+    new.hands[seat] = hand
     if move["type"] == "edge":
         choose_edge(new, seat, card, events)
         return new, events
@@ -86,11 +88,10 @@ def play_edge(state: NullBockState, seat: int, card: str, owner: int, events: li
     state.edges[owner] = card
     where = "their own Edge" if owner == seat else f"{who(owner)}'s Edge"
     if is_doe(old):
-        state.harems[seat].append(old)
+        state.harems[seat] = [*state.harems[seat], old]
         result = f"wins {the(old)}"
     else:
-        state.hands[seat].append(old)
-        state.hands[seat].sort(key=sort_key)
+        state.hands[seat] = sorted([*state.hands[seat], old], key=sort_key)
         result = f"takes {the(old)} into their hand"
     event = Event("edge", f"{who(seat)} plays {a(card)} on {where} and {result}.",
                   data={"seat": seat, "card": card, "owner": owner, "old": old})

@@ -77,21 +77,50 @@ def legal_moves(state: NullBockState, seat: int) -> list[Move]:
     """Every move `seat` may make now, once per distinct card, in hand order."""
     if not 0 <= seat < state.players:
         return []
-    hand = list(dict.fromkeys(state.hands[seat]))
     if state.phase == EDGE_PHASE:
         if state.pending[seat] is not None:
             return []
-        return [{"type": "edge", "card": c} for c in hand]
+        return [{"type": "edge", "card": c} for c in dict.fromkeys(state.hands[seat])]
     if state.phase != PLAY_PHASE or seat != state.turn:
         return []
     out: list[Move] = []
-    for card in hand:
+    for card in dict.fromkeys(state.hands[seat]):
         if arena_error(state.arena, card) is None:
             out.append(play_move(card, ARENA))
         for owner, edge in enumerate(state.edges):
             if edge_error(state.arena, edge, card) is None:
                 out.append(play_move(card, EDGE, owner))
     return out
+
+
+def listed(state: NullBockState, seat: int, move: Any) -> Move | None:
+    """The move of `legal_moves(state, seat)` that `move` is (types and keys exactly as
+    `base.listed_move` compares them), or None: the same answer without the list."""
+    if not isinstance(move, dict) or not 0 <= seat < state.players:
+        return None
+    kind, card = move.get("type"), move.get("card")
+    if type(kind) is not str or type(card) is not str or card not in state.hands[seat]:
+        return None
+    if state.phase == EDGE_PHASE:
+        if kind != "edge" or len(move) != 2 or state.pending[seat] is not None:
+            return None
+        return {"type": "edge", "card": card}
+    if state.phase != PLAY_PHASE or seat != state.turn or kind != "play":
+        return None
+    to = move.get("to")
+    if type(to) is not str:
+        return None
+    if to == ARENA:
+        ok = len(move) == 3 and arena_error(state.arena, card) is None
+        return play_move(card, ARENA) if ok else None
+    if to != EDGE or len(move) != 4 or "edge" not in move:
+        return None
+    edge = move["edge"]
+    if type(edge) is not int or not 0 <= edge < state.players:
+        return None
+    if edge_error(state.arena, state.edges[edge], card) is not None:
+        return None
+    return play_move(card, EDGE, edge)
 
 
 def has_legal_play(state: NullBockState, seat: int) -> bool:

@@ -107,7 +107,7 @@ def clean_arena(state: NullBockState, seat: int, verb: str, events: list[Event])
             data={"seat": seat, "cards": list(won), "great": verb == GREAT_STAG},
         )
     )
-    state.harems[seat].extend(won)
+    state.harems[seat] = state.harems[seat] + won  # replaced: the list may be shared
     state.arena = []
     state.arena_owner = None
 
@@ -124,7 +124,7 @@ def end_round(state: NullBockState, end: int, events: list[Event]) -> None:
         else:
             events.append(Event("discard", "No stag is in the Arena: its cards are discarded.",
                                 data={"cards": list(state.arena)}))
-            state.discard.extend(state.arena)
+            state.discard = state.discard + state.arena
             state.arena = []
             state.arena_owner = None
     terms = [score_terms(state, seat) for seat in range(state.players)]

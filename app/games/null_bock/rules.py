@@ -129,6 +129,9 @@ class NullBock(RulesBase):
             events = with_opening(state.opening, events)
         return new, events
 
+    def listed(self, state: NullBockState, seat: int, move: Any) -> Move | None:
+        return moves.listed(state, seat, move)
+
     def refusal(self, state: NullBockState, seat: int, move: Any) -> str:
         return moves.refusal(state, seat, move)
 

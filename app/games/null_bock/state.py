@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, ClassVar
 
 from app.games.base import JSON
 
@@ -52,6 +52,11 @@ class NullBockState:
     """The set-up's public events, logged with the first move (base.opening_of).
     Replaced, never mutated."""
 
+    # `memo` (not a field: never compared, encoded or copied): what views share, made
+    # once per state. Only a state made by `fork` has one, since only those are never
+    # changed after they are made (a test may build a state and then edit it).
+    memo: ClassVar[dict[str, Any] | None] = None
+
     def copy(self) -> NullBockState:
         """A copy sharing nothing mutable with self (last_round and round_points'
         inner lists are never mutated)."""
@@ -80,11 +85,25 @@ class NullBockState:
             opening=self.opening,
         )
 
+    def fork(self) -> NullBockState:
+        """A copy for `flow.apply`, sharing the per-seat lists (hands, harems) and the
+        piles a move only ever replaces (discard, removed, round_points): the flow
+        replaces such a list rather than changing it (copy on write), so a move copies
+        a few short lists instead of every card of the table."""
+        new = object.__new__(NullBockState)  # copy.copy's reduce protocol costs 4x this
+        new.__dict__.update(self.__dict__)
+        new.hands, new.harems = list(self.hands), list(self.harems)
+        new.edges, new.pending = list(self.edges), list(self.pending)
+        new.arena, new.scores = list(self.arena), list(self.scores)
+        new.memo = {}
+        return new
+
     def encode(self) -> JSON:
-        data = dict(vars(self.copy()))
-        data["round_points"] = [list(p) for p in self.round_points]
-        data["last_round"] = copy_summary(self.last_round)
-        data["last"] = copy_summary(self.last)
+        """JSON-ready data SHARING the state's lists: a state is never changed once
+        made (apply works on a fork), so the data cannot change under its reader;
+        `decode` copies."""
+        data = dict(vars(self))
+        data.pop("memo", None)
         return data
 
     @classmethod

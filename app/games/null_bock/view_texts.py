@@ -1,6 +1,6 @@
 """The human texts of a Null Bock! view in any language: `last` (from its event's `kind`
 and `data`) and the summary, rebuilt from the numbers the view carries (`summary.round`,
-`summary.data`, each row's `data`, `round_points`) as `views.py` builds them in English."""
+`summary.data`, each row's `data`) as `views.py` builds them in English."""
 
 from __future__ import annotations
 
@@ -55,7 +55,7 @@ def _summary(view: JSON, _: Gettext, n_: Ngettext) -> JSON:
 
 
 def _parts(view: JSON, row: JSON, final: bool, _: Gettext, n_: Ngettext) -> list[str]:
-    rounds = [points[row["seat"]] for points in view["round_points"]]
+    rounds = row["data"]["rounds"]  # every round's points at the end, else this one's
     if final:
         parts = [_("Round {round}: {points}").format(round=i, points=L.points(p, n_))
                  for i, p in enumerate(rounds, 1)]

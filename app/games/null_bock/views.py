@@ -39,6 +39,21 @@ def to_act(state: NullBockState) -> list[int]:
 def view(state: NullBockState, seat: int | None) -> JSON:
     n = state.players
     own = seat if seat is not None and 0 <= seat < n else None
+    memo = state.memo
+    table = None if memo is None else memo.get("table")
+    if table is None:
+        table = public(state)
+        if memo is not None:
+            memo["table"] = table
+    if own is None:
+        return dict(table)
+    # the seats share the table's values (views are read, never changed)
+    return {**table, "mine": mine(state, own), "moves": legal_moves(state, own)}
+
+
+def public(state: NullBockState) -> JSON:
+    """What everyone sees, in the view's key order ("mine" and "moves" empty)."""
+    n = state.players
     result = outcome(state)
     top_stag = bool(state.arena) and is_stag(state.arena[-1])
     return {
@@ -51,7 +66,6 @@ def view(state: NullBockState, seat: int | None) -> JSON:
         "turn": state.turn,
         "first": state.first,
         "scores": list(state.scores),
-        "round_points": [list(p) for p in state.round_points],
         "arena": list(state.arena),
         "arena_owner": state.arena_owner,
         "top_stag_owner": state.arena_owner if top_stag else None,
@@ -63,11 +77,11 @@ def view(state: NullBockState, seat: int | None) -> JSON:
         "harem_sizes": [len(h) for h in state.harems],
         "passes": state.passes,
         "removed": list(state.removed),
-        "mine": None if own is None else mine(state, own),
+        "mine": None,
         "last": copy_summary(state.last),
         "summary": summary(state),
         "outcome": result.to_json() if result else None,
-        "moves": [] if own is None else legal_moves(state, own),
+        "moves": [],
     }
 
 
@@ -103,7 +117,10 @@ def summary(state: NullBockState) -> JSON | None:
         rows.append({"seat": s, "score": state.scores[s], "parts": parts,
                      "winner": final and state.scores[s] == best,
                      # what a phrasebook needs to say `parts` again: nothing more
-                     "data": {"terms": list(last["terms"][s]), **does}})
+                     # (the points of every round only at the game's end: a view
+                     # carries no history that grows with the game)
+                     "data": {"terms": list(last["terms"][s]), **does,
+                              "rounds": rounds if final else rounds[-1:]}})
     rows.sort(key=lambda r: (-r["score"], r["seat"]))
     notes = [f"Round {last['round']} ended because {last['end_text']}."]
     tied = [s for s in range(state.players) if state.scores[s] == best]

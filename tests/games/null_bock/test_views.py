@@ -17,7 +17,6 @@ KEYS = {
     "turn",
     "first",
     "scores",
-    "round_points",
     "arena",
     "arena_owner",
     "top_stag_owner",
