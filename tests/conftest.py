@@ -9,7 +9,9 @@ from __future__ import annotations
 
 import asyncio
 import os
+import sqlite3
 from collections.abc import AsyncIterator, Callable, Iterator
+from contextlib import closing
 from pathlib import Path
 from typing import Any
 
@@ -92,12 +94,23 @@ def games() -> dict[str, Any]:
     return {**GAMES, TOY.id: TOY}
 
 
+@pytest.fixture(scope="session")
+def migrated_sqlite(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """One SQLite file made by `alembic upgrade head`, once per worker."""
+    path = tmp_path_factory.mktemp("migrated") / "stammtisch.sqlite3"
+    migrate_sync(f"sqlite+aiosqlite:///{path}")
+    return path
+
+
 @pytest.fixture
-def sqlite_url(tmp_path: Path) -> str:
-    """A fresh SQLite file made by `alembic upgrade head`."""
-    url = f"sqlite+aiosqlite:///{tmp_path / 'stammtisch.sqlite3'}"
-    migrate_sync(url)
-    return url
+def sqlite_url(tmp_path: Path, migrated_sqlite: Path) -> str:
+    """A fresh SQLite file made by `alembic upgrade head`: a copy (SQLite's backup) of the
+    worker's migrated file, since running the migrations again took longer than many
+    tests do."""
+    path = tmp_path / "stammtisch.sqlite3"
+    with closing(sqlite3.connect(migrated_sqlite)) as src, closing(sqlite3.connect(path)) as dst:
+        src.backup(dst)
+    return f"sqlite+aiosqlite:///{path}"
 
 
 @pytest.fixture
