@@ -170,3 +170,47 @@ def live_server(games: dict[str, Any]) -> Iterator[Callable[..., LiveServer]]:
     yield start
     for server in started:
         server.stop()
+
+
+# The slowest tests start first, so that the workers of `-n auto` end together: under
+# `--dist load` every worker takes its tests in the collected order, and a long test
+# picked up last would keep one worker busy alone. Seconds each took in `make test` on
+# the 2-core CI machine (pytest --durations, 2026-12-01), by node id prefix (the longest
+# matching prefix counts); every other test keeps its place after these.
+SLOWEST: dict[str, float] = {
+    "tests/web/test_records.py::test_a_whole_game": 25,
+    "tests/web/test_records.py::test_a_whole_game_replays_to_its_outcome_and_every_served_view"
+    "[stier-zoekt-bier]": 47,
+    "tests/games/test_conformance.py::test_random_games_keep_the_contract": 15,
+    "tests/games/test_conformance.py::test_random_games_keep_the_contract[null-bock-6p": 50,
+    "tests/games/test_conformance.py::test_random_games_keep_the_contract[stier-zoekt-bier-5p":
+        41,
+    "tests/games/test_conformance.py::test_random_games_keep_the_contract[bullenparty-5p": 40,
+    "tests/games/test_conformance.py::test_random_games_keep_the_contract[null-bock-5p": 39,
+    "tests/games/test_conformance.py::test_random_games_keep_the_contract[stier-zoekt-bier-4p":
+        28,
+    "tests/games/test_conformance.py::test_random_games_keep_the_contract[bullenparty-4p": 29,
+    "tests/games/test_conformance.py::test_random_games_keep_the_contract[bullenparty-3p": 24,
+    "tests/web/test_fuzz.py::test_hostile_http": 49,
+    "tests/web/test_fuzz.py::test_hostile_socket": 20,
+    "tests/web/test_kill9.py": 27,
+    "tests/web/test_simultaneous.py::test_fifty_pairs": 21,
+}
+# The browser tests stay last (tests/browser/conftest.py) and each module together (one
+# server per module): the module of the whole games goes first among them.
+SLOWEST_BROWSER_MODULES = {"tests/browser/test_games.py": 173}
+
+
+def _expected_seconds(nodeid: str, table: dict[str, float]) -> float:
+    prefixes = [prefix for prefix in table if nodeid.startswith(prefix)]
+    return table[max(prefixes, key=len)] if prefixes else 0.0
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    def key(item: pytest.Item) -> tuple[bool, float]:
+        if item.nodeid.startswith("tests/browser/"):
+            module = item.nodeid.split("::", 1)[0]
+            return True, -_expected_seconds(module, SLOWEST_BROWSER_MODULES)
+        return False, -_expected_seconds(item.nodeid, SLOWEST)
+
+    items.sort(key=key)  # stable: equal keys keep their collected order
