@@ -6,7 +6,8 @@ shown to draw exactly the same boards).
     python -m bench.board_hashes check [file]   # after it: exit 1 on any difference
 
 `BOARD_STEPS=N` draws only the first N versions of each game (a quicker check against a
-full stored run: only the boards drawn are compared).
+full stored run: only the boards drawn are compared). The boards of a version share
+their pieces as a live room's do (app/web/pieces.py); `BOARD_ALONE=1` draws each alone.
 """
 
 from __future__ import annotations
@@ -18,28 +19,27 @@ import sys
 from pathlib import Path
 
 from app.i18n import LANGUAGES
-from app.web.render import render_board
-from bench.board_views import NAMES, every_view
+from bench.boards import draw, versions
 
 DEFAULT_FILE = Path("/tmp/stammtisch-board-hashes.json")
 
 
-def hashes() -> dict[str, str]:
+def hashes(alone: bool = False) -> dict[str, str]:
+    """Every board's SHA-256, the boards of a version sharing their pieces as the server
+    does (`bench.boards.versions`), or each `alone`."""
     out: dict[str, str] = {}
-    for game_id, label, players, viewer, view in every_view(int(os.environ.get(
-            "BOARD_STEPS", "400"))):
-        names = NAMES[:players]
-        seat = viewer if isinstance(viewer, int) else None
+    steps = int(os.environ.get("BOARD_STEPS", "400"))
+    for game_id, group in versions(steps, (), alone):
         for lang in LANGUAGES:
-            html = render_board(game_id, view, seat, names, lang)
-            out[f"{game_id}/{label}/{viewer}/{lang}"] = hashlib.sha256(html.encode()).hexdigest()
+            for (label, _), html in zip(group, draw(game_id, lang, group), strict=True):
+                out[f"{game_id}/{label}/{lang}"] = hashlib.sha256(html.encode()).hexdigest()
     return out
 
 
 def main() -> int:
     mode = sys.argv[1] if len(sys.argv) > 1 else "check"
     path = Path(sys.argv[2]) if len(sys.argv) > 2 else DEFAULT_FILE
-    now = hashes()
+    now = hashes(alone=os.environ.get("BOARD_ALONE") == "1")
     digest = hashlib.sha256(json.dumps(now, sort_keys=True).encode()).hexdigest()
     if mode == "save":
         path.write_text(json.dumps(now))

@@ -72,7 +72,7 @@ class Server:
             cwd=ROOT, env=env, stderr=self.log,
         )
         self.url = f"http://127.0.0.1:{self.port}"
-        deadline = time.monotonic() + 60
+        deadline = time.monotonic() + 180  # a loaded machine starts it slowly
         while time.monotonic() < deadline:
             try:
                 if httpx.get(f"{self.url}/healthz", timeout=1).status_code == 200:

@@ -4,7 +4,7 @@
   "use strict";
   if (!T) return;
   const { room, board, $, t, say, select, showDestinations, clearMessages, send, version,
-    setMovesEnabled, showTurn, measureSticky, connect, foldSummary } = T;
+    movePending, showTurn, measureSticky, connect, foldSummary } = T;
 
   function copyLink() {
     const input = $("room-link");
@@ -35,7 +35,7 @@
     if (button) {
       clearMessages();
       if (send({ type: "move", version: version(), move: JSON.parse(button.dataset.move) })) {
-        setMovesEnabled(false); // until the next board arrives, or an error
+        movePending(); // disabled until a board carries the move, or an error
       }
       return;
     }

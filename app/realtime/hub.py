@@ -8,7 +8,11 @@ stops showing its people as connected within a minute.
 
 Reports are coalesced: a room's comings and goings within `coalesce` seconds (250 ms)
 make one report, so 100 sockets joining at once cost 1 presence message per socket, not
-100 (O(n) instead of O(n^2)).
+100 (O(n) instead of O(n^2)). When only the number of spectators changed, the window
+grows with the room's sockets here (`coalesce` x sockets / SOCKETS_PER_WINDOW, at most
+MAX_WINDOWS windows): every report reaches every socket, so a crowd of spectators
+arriving one by one would otherwise cost ~sockets sends per arrival; a seat coming or
+going is still reported after one window.
 
 A seat's last socket closing (here, or in another process's report) is remembered with
 its wall-clock time, so the seat list can say how long a player has been gone.
@@ -31,6 +35,8 @@ log = logging.getLogger(__name__)
 HEARTBEAT = 20.0
 PRESENCE_TTL = 3 * HEARTBEAT
 COALESCE = 0.25
+SOCKETS_PER_WINDOW = 8  # spectator-only news: one more window per this many sockets
+MAX_WINDOWS = 20  # ... up to 5 s with the default window
 
 
 class Hub:
@@ -41,6 +47,7 @@ class Hub:
         self.clock = clock
         self.coalesce, self.sleep = coalesce, sleep
         self._due: dict[str, asyncio.Task[None]] = {}
+        self._reported: dict[str, frozenset[int]] = {}  # the seats of the last report
         self.wall = wall  # epoch seconds, for `gone_since`
         self.gone: dict[str, dict[int, int]] = defaultdict(dict)
         self.origin = secrets.token_hex(8)
@@ -53,6 +60,9 @@ class Hub:
         # sockets: each report reaches every socket, and making it is O(sockets).
         self._epoch: dict[str, int] = defaultdict(int)
         self._texts: dict[str, tuple[tuple[int, int], str]] = {}
+        # Other messages that are the same for many sockets of a room (its `room`
+        # message), by what they are made from: (key, {variant: text}) per room.
+        self._shared: dict[str, tuple[Any, dict[Any, str]]] = {}
 
     def presence_text(self, code: str, make: Any) -> str:
         """`make()` (the room's presence message), remade when presence here changed
@@ -64,6 +74,19 @@ class Hub:
         text: str = make()
         self._texts[code] = (key, text)
         return text
+
+    def shared_text(self, code: str, key: Any, variant: Any) -> str | None:
+        """A text kept by `keep_text` for this room, if it was made from `key`."""
+        hit = self._shared.get(code)
+        return hit[1].get(variant) if hit is not None and hit[0] == key else None
+
+    def keep_text(self, code: str, key: Any, variant: Any, text: str) -> None:
+        """Keep `text` (made from `key`) for the room's other sockets, until its key
+        changes or the room's last socket here leaves."""
+        hit = self._shared.get(code)
+        if hit is None or hit[0] != key:
+            hit = self._shared[code] = (key, {})
+        hit[1][variant] = text
 
     def _changed(self, code: str) -> None:
         self._epoch[code] += 1
@@ -89,6 +112,7 @@ class Hub:
             del self.local[code]
             self.remote.pop(code, None)
             self._texts.pop(code, None)
+            self._shared.pop(code, None)
             self._epoch.pop(code, None)
         self._note_gone(code, before)
         await self._announce(code)
@@ -158,9 +182,21 @@ class Hub:
         elif code not in self._due:
             self._due[code] = asyncio.create_task(self._later(code))
 
+    def _windows(self, code: str) -> int:
+        """How many windows this room's news may wait: one if its seats changed since
+        the last report, more for a crowd whose only news is its spectators."""
+        local = self.local.get(code, {})
+        seats = frozenset(s for s in local.values() if s is not None)
+        if seats != self._reported.get(code, frozenset()):
+            return 1
+        return max(1, min(MAX_WINDOWS, len(local) // SOCKETS_PER_WINDOW))
+
     async def _later(self, code: str) -> None:
         try:
-            await self.sleep(self.coalesce)
+            waited = 0
+            while waited < self._windows(code):  # asked again: a seat may come meanwhile
+                await self.sleep(self.coalesce)
+                waited += 1
         finally:
             self._due.pop(code, None)
         await self._publish(code)
@@ -173,6 +209,10 @@ class Hub:
 
     async def _publish(self, code: str) -> None:
         local = self.local.get(code, {})
+        if local:
+            self._reported[code] = frozenset(s for s in local.values() if s is not None)
+        else:
+            self._reported.pop(code, None)
         try:
             await self.broker.publish(channel(code), self._report(code, local))
         except Exception:  # presence is best effort: never break a socket over it

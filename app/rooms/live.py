@@ -16,7 +16,9 @@ from __future__ import annotations
 
 import asyncio
 from collections import deque
+from collections.abc import Callable
 from dataclasses import dataclass, field
+from functools import partial
 from typing import Any
 
 from app.db.repository import MoveRecord, Repository, RoomRecord
@@ -46,6 +48,9 @@ class Frame:
     # turn timers: {"deadlines": {"seat": epoch ms}, "away": [seats]} (issue 11)
     timers: dict[str, Any] = field(default_factory=dict)
     lang: str = DEFAULT
+    # what every frame of this version and language shares: the HTML board's pieces
+    # (app/web/pieces.py), with "public", a thunk of the spectator's view
+    shared: dict[Any, Any] = field(default_factory=dict)
 
 
 def timers_of(record: RoomRecord) -> dict[str, Any]:
@@ -91,6 +96,7 @@ class LiveRoom:
         """The state or the seats changed: views and names are made again."""
         self.names = display_names(self.record)
         self.frames: dict[tuple[int | None, str], Frame] = {}  # (seat, language)
+        self.shared: dict[str, dict[Any, Any]] = {}  # language -> the frames' Frame.shared
         if self.state is not None and self.rules is not None:
             self.acting[self.record.version] = frozenset(self.rules.to_act(self.state))
 
@@ -146,7 +152,7 @@ class LiveRoom:
         self.record, self.state = record, state
         self.moves.append((record.version, events))
         self.movers.append((record.version, seat))
-        self.frames = {}
+        self.frames, self.shared = {}, {}
         self.acting[record.version] = to_act
 
     def fits(self, seat: int, seen: int, move: Any) -> Any | None:
@@ -176,6 +182,13 @@ class LiveRoom:
             known = self.acting[version] = frozenset(self.rules.to_act(first))
         return known or frozenset()
 
+    def _public_view(self) -> Callable[[], dict[str, Any] | None]:
+        """The spectator's view of this version, when asked (only HTML boards ask)."""
+        state, rules = self.state, self.rules
+        if state is None or rules is None:
+            return lambda: None
+        return partial(rules.view, state, None)
+
     def frame(self, seat: int | None, lang: str = DEFAULT) -> Frame:
         """`seat`'s picture now (None: a spectator) in `lang`, made once per version."""
         made = self.frames.get((seat, lang))
@@ -193,9 +206,12 @@ class LiveRoom:
             if said is None:
                 said = self.said[lang] = SaidLines(self.record.game_id, lang)
             lines = log.extend(self.moves, self.names, said)
+        shared = self.shared.get(lang)
+        if shared is None:
+            shared = self.shared[lang] = {"public": self._public_view()}
         made = Frame(self.version, self.record.game_no, seat, self.record.status,
                      self.names, view, outcome, list(lines), self.record.game_id,
-                     timers=timers_of(self.record), lang=lang)
+                     timers=timers_of(self.record), lang=lang, shared=shared)
         self.frames[seat, lang] = made
         return made
 

@@ -23,6 +23,7 @@ from app.i18n.games import refusal_text
 from app.realtime.hub import Hub
 from app.rooms.errors import NotSeated, RoomError, StaleVersion
 from app.rooms.service import LOG_LINES, RoomService
+from app.rooms.tokens import token_matches
 from app.web.bodies import strict_json
 from app.web.buckets import Bucket
 from app.web.errors import wire_error
@@ -43,9 +44,10 @@ log = logging.getLogger(__name__)
 
 
 class Connection:
-    __slots__ = ("backlog", "chat_bucket", "code", "conn", "game_id", "host_token", "html",
-                 "hub", "lang", "log_count", "log_game", "rooms", "seat", "seats_epoch",
-                 "send_lock", "sent_status", "sent_version", "stale_bucket", "token", "ws")
+    __slots__ = ("_chat_bucket", "_stale_bucket", "backlog", "code", "conn", "game_id",
+                 "host_token", "html", "hub", "lang", "log_count", "log_game", "rooms", "seat",
+                 "seats_epoch", "send_lock", "sent_status", "sent_version", "stale_per_minute",
+                 "token", "ws")
 
     def __init__(self, websocket: WebSocket, rooms: RoomService, hub: Hub, code: str,
                  html: bool, stale_per_minute: int = 120, lang: str = DEFAULT,
@@ -63,10 +65,26 @@ class Connection:
         self.log_count = 0  # ... and how many of its lines
         self.backlog: list[dict[str, Any]] | None = []  # None once greeted
         self.send_lock = asyncio.Lock()
-        self.stale_bucket = Bucket(burst=stale_per_minute, rate=stale_per_minute / 60)
-        # the hub's clock (read at each call, so a test can move it like the hub's)
-        self.chat_bucket = Bucket(
-            clock=lambda: (hub.clock if hub is not None else time.monotonic)())
+        # The buckets are made at the first chat line or stale move: most sockets
+        # never send either, and an idle socket should cost as little as it can.
+        self.stale_per_minute = stale_per_minute
+        self._stale_bucket: Bucket | None = None
+        self._chat_bucket: Bucket | None = None
+
+    @property
+    def stale_bucket(self) -> Bucket:
+        if self._stale_bucket is None:
+            rate = self.stale_per_minute
+            self._stale_bucket = Bucket(burst=rate, rate=rate / 60)
+        return self._stale_bucket
+
+    @property
+    def chat_bucket(self) -> Bucket:
+        if self._chat_bucket is None:
+            hub = self.hub  # its clock is read at each call: a test may move it
+            self._chat_bucket = Bucket(
+                clock=lambda: (hub.clock if hub is not None else time.monotonic)())
+        return self._chat_bucket
 
     async def send_text(self, text: str) -> None:
         async with self.send_lock:
@@ -86,10 +104,28 @@ class Connection:
         await self.send_text(message.model_dump_json())
 
     async def send_room(self) -> None:
-        room = await self.rooms.room(self.code)
-        is_host = await self.rooms.is_host(self.code, self.host_token)
-        self.sent_status = room.status
-        await self.send(RoomOut(room=room, seat=self.seat, host=is_host))
+        """The room (seats, status, who is connected), made once per change for all
+        the sockets of the room here that share a seat and host rights."""
+        hub, code = self.hub, self.code
+        live = self.rooms.live.rooms.get(code)
+        if live is None:  # not in memory (its last socket is leaving): read as it is
+            room = await self.rooms.room(code)
+            self.sent_status = room.status
+            is_host = await self.rooms.is_host(code, self.host_token)
+            await self.send(RoomOut(room=room, seat=self.seat, host=is_host))
+            return
+        # What the message is made from: the record (frozen, replaced on every change)
+        # and the presence it shows.
+        key = (live.record, frozenset(hub.connected_seats(code)),
+               tuple(sorted(hub.gone_since(code).items())))
+        variant = (self.seat, token_matches(self.host_token, live.record.host_token_hash))
+        text = hub.shared_text(code, key, variant)
+        if text is None:
+            room = await self.rooms.room(code)  # in memory: no database, no wait
+            text = RoomOut(room=room, seat=variant[0], host=variant[1]).model_dump_json()
+            hub.keep_text(code, key, variant, text)
+        self.sent_status = live.record.status
+        await self.send_text(text)
 
     async def send_state(self, reset: bool = False) -> None:
         """This viewer's newest picture (a board for browsers) with the log lines new to
@@ -177,7 +213,9 @@ class Connection:
             if text is None:
                 await self.send(ErrorOut(code="malformed", reason="Send text frames of JSON."))
                 continue
-            if len(text.encode()) > MAX_MESSAGE_BYTES:
+            # A character is 1-4 bytes in UTF-8: only a text that may be over the
+            # limit is encoded to count them (a move is ~50 characters).
+            if len(text) * 4 > MAX_MESSAGE_BYTES and len(text.encode()) > MAX_MESSAGE_BYTES:
                 await self.send(ErrorOut(code="too_big", reason="That message is too long."))
                 continue
             try:
@@ -196,7 +234,7 @@ class Connection:
 
     async def handle(self, message: MoveIn | ChatIn | BackIn) -> None:
         if isinstance(message, MoveIn):
-            if self.stale_bucket.empty:
+            if self._stale_bucket is not None and self._stale_bucket.empty:
                 # Stale moves cost a resend each: a client that keeps sending them
                 # is slowed down until its bucket refills.
                 await self.send(ErrorOut(code="too_fast", reason="Slow down a little."))

@@ -12,7 +12,7 @@ before any handler runs. A request with neither header is not from a browser's p
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Awaitable, Iterable
 from urllib.parse import urlsplit
 
 from starlette.requests import HTTPConnection
@@ -65,10 +65,14 @@ class OriginCheck:
     def __init__(self, app: ASGIApp, trusted: Iterable[str] = ()) -> None:
         self.app, self.trusted = app, tuple(trusted)
 
-    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+    def __call__(self, scope: Scope, receive: Receive, send: Send) -> Awaitable[None]:
+        # Not itself a coroutine: what passes is handed straight to the app, so no frame
+        # of this middleware lives as long as a socket (or a GET) does.
         if scope["type"] != "http" or scope["method"] in SAFE_METHODS:
-            await self.app(scope, receive, send)
-            return
+            return self.app(scope, receive, send)
+        return self._check(scope, receive, send)
+
+    async def _check(self, scope: Scope, receive: Receive, send: Send) -> None:
         headers = {k.decode("latin-1"): v.decode("latin-1") for k, v in scope["headers"]}
         claimed = headers.get("origin") or headers.get("referer")
         if not same_origin(claimed, headers.get("host", ""), self.trusted):

@@ -8,6 +8,8 @@ which React sets there; it gets that one relaxation and nothing else.
 
 from __future__ import annotations
 
+from collections.abc import Awaitable
+
 from starlette.datastructures import MutableHeaders
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
@@ -29,10 +31,14 @@ class SecurityHeaders:
     def __init__(self, app: ASGIApp) -> None:
         self.app = app
 
-    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+    def __call__(self, scope: Scope, receive: Receive, send: Send) -> Awaitable[None]:
+        # Not itself a coroutine: a socket is handed straight to the app, so no frame of
+        # this middleware lives as long as the socket does (memory per idle socket).
         if scope["type"] != "http":
-            await self.app(scope, receive, send)
-            return
+            return self.app(scope, receive, send)
+        return self._http(scope, receive, send)
+
+    async def _http(self, scope: Scope, receive: Receive, send: Send) -> None:
         csp = DOCS_CSP if scope["path"] == "/docs" else CSP
 
         async def send_with_headers(message: Message) -> None:

@@ -25,7 +25,9 @@ a pass-arg lookup per call, a tenth of a board's render); the output is the same
 from __future__ import annotations
 
 from collections import OrderedDict
-from contextlib import suppress
+from collections.abc import Iterator
+from contextlib import contextmanager, suppress
+from contextvars import ContextVar
 from types import FunctionType
 from typing import Any
 
@@ -92,14 +94,71 @@ class Fragments:
 FRAGMENTS = Fragments()
 
 
+class Viewing:
+    """Who a render is for: the room's names and the viewer's seat, with their keys
+    frozen once per render (every memoised call of the board keys on one of them)."""
+
+    __slots__ = ("names", "names_key", "seat", "viewer_key")
+
+    def __init__(self, names: list[str], seat: int | None) -> None:
+        self.names, self.seat = names, seat
+        self.names_key = freeze(names)
+        self.viewer_key = freeze([names, seat])
+
+
+NOBODY = Viewing([], None)  # outside a render: no names, no seat
+VIEWING: ContextVar[Viewing] = ContextVar("viewing", default=NOBODY)
+
+
+@contextmanager
+def viewing(names: list[str], seat: int | None) -> Iterator[None]:
+    """Render for (`names`, `seat`) inside this block (and only in this context)."""
+    token = VIEWING.set(Viewing(names, seat))
+    try:
+        yield
+    finally:
+        VIEWING.reset(token)
+
+
+class Viewer:
+    """The template global `viewer`: `viewer.names`, `viewer.seat` of the render under
+    way. The toolkit is imported without context (one module for every render), so its
+    macros read these instead of the board's variables."""
+
+    @property
+    def names(self) -> list[str]:
+        return VIEWING.get().names
+
+    @property
+    def seat(self) -> int | None:
+        return VIEWING.get().seat
+
+
+class _Also:
+    """`also=by_names` / `also=by_viewer`: the fragment reads the names (and the seat)
+    of the render; keyed by their frozen form, made once per render."""
+
+    __slots__ = ("attr",)
+
+    def __init__(self, attr: str) -> None:
+        self.attr = attr
+
+
+BY_NAMES, BY_VIEWER = _Also("names_key"), _Also("viewer_key")
+
+
 @pass_eval_context
 def memo(__eval: EvalContext, __macro: Macro, *args: Any, also: Any = (),
          **kwargs: Any) -> Any:
     """`__macro(*args, **kwargs)`, rendered once per (macro, language, escaping,
     inputs, also)."""
     try:
-        key = (__macro._func.__code__, LANG.get(), __eval.autoescape,
-               freeze((args, also, kwargs)))
+        if type(also) is _Also:
+            key = (__macro._func.__code__, LANG.get(), __eval.autoescape,
+                   getattr(VIEWING.get(), also.attr), freeze((args, kwargs)))
+        else:
+            key = (__macro._func.__code__, LANG.get(), __eval.autoescape,
+                   freeze((args, also, kwargs)))
     except Unfreezable:
         return __macro(__eval, *args, **kwargs)
     found = FRAGMENTS.get(key)

@@ -20,7 +20,8 @@ def dumps(message: dict[str, Any]) -> str:
 
 def state_text(frame: Frame, html: bool, start: int, reset: bool) -> str:
     """The `board` (or `view`) message of `frame` carrying its log from line `start`:
-    rendered and serialised once, then shared through `frame.cache`."""
+    rendered and serialised once, then shared through `frame.cache`. A board takes the
+    pieces it shares with the other boards of its version from `frame.shared`."""
     key = ("message", html, start, reset)
     text = frame.cache.get(key)
     if text is None:
@@ -35,7 +36,8 @@ def state_text(frame: Frame, html: bool, start: int, reset: bool) -> str:
             board = frame.cache.get("html")
             if board is None:
                 board = frame.cache["html"] = render_board(
-                    frame.rules_id, frame.view, frame.seat, frame.names, frame.lang)
+                    frame.rules_id, frame.view, frame.seat, frame.names, frame.lang,
+                    frame.shared)
             text = dumps({"type": "board", **common, "html": board})
         else:
             text = dumps({"type": "view", **common, "view": frame.view})

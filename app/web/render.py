@@ -26,7 +26,9 @@ from markupsafe import Markup
 
 from app.i18n import DEFAULT, translations
 from app.i18n import games as game_words
-from app.web.memo import FastContext, memo, memoised
+from app.web import lists
+from app.web.memo import BY_NAMES, BY_VIEWER, FastContext, Viewer, memo, memoised, viewing
+from app.web.pieces import HOLE, public_view, shared, sharing
 from app.web.speech import LANG, _, current_language, speaking
 from app.web.words import script_words, status_word
 
@@ -107,15 +109,20 @@ def environment() -> Environment:
         trim_blocks=True,
         lstrip_blocks=True,
         extensions=["jinja2.ext.i18n"],
+        auto_reload=False,  # no stat of two files per board: a new template, a new process
     )
     env.policies["ext.i18n.trimmed"] = True  # a {% trans %} block's text, one line
     env.newstyle_gettext = True  # type: ignore[attr-defined]
     # Templates call `gettext(...)`: boards use `_` as a throwaway name ({% set _ = %}).
     env.context_class = BoardContext
     env.globals.update(gettext=_gettext, ngettext=_ngettext, _=_gettext, memo=memo,
-                       memoised=memoised,
+                       memoised=memoised, viewer=Viewer(), by_names=BY_NAMES,
+                       by_viewer=BY_VIEWER, shared=shared, hole=HOLE,
                        card_words=card_words, current_language=current_language,
-                       status_word=status_word, script_words=script_words)
+                       status_word=status_word, script_words=script_words,
+                       where=lists.where, first_where=lists.first_where,
+                       where_not=lists.where_not, where_in=lists.where_in,
+                       without=lists.without, group=lists.group, pairs_by=lists.pairs_by)
     env.filters["move_label"] = move_label
     env.filters["translated"] = _  # a message handed over (an alert): as it is, translated
     return env
@@ -128,6 +135,12 @@ def move_label(move: dict[str, Any]) -> str:
     return " ".join(parts)
 
 
+def toolkit() -> Any:
+    """The board toolkit (boards/_macros.html) as a module, made once: every board gets
+    it as `m` (an `{% import %}` per render cost a tenth of a board in Jinja's checks)."""
+    return environment().get_template("boards/_macros.html").module
+
+
 @lru_cache(maxsize=64)
 def board_template(game_id: str) -> str:
     """The partial that draws `game_id`'s board: its own, or the generic fallback."""
@@ -138,26 +151,30 @@ def board_template(game_id: str) -> str:
 
 
 def render_board(game_id: str, view: dict[str, Any], seat: int | None, names: list[str],
-                 lang: str = DEFAULT) -> str:
-    """The board HTML for one viewer, in `lang` (its view's texts localised first)."""
+                 lang: str = DEFAULT, pieces: dict[Any, Any] | None = None) -> str:
+    """The board HTML for one viewer, in `lang` (its view's texts localised first).
+    `pieces`: what the boards of this version and language share (app/web/pieces.py)."""
     view = game_words.localize_view(game_id, view, lang)
-    with speaking(lang):
-        return _render_board(game_id, view, seat, names)
+    public = view
+    if pieces is not None:
+        public = public_view(pieces, lambda v: game_words.localize_view(game_id, v, lang))
+        if public is None:  # no spectator's view to share from: nothing is shared
+            public, pieces = view, None
+    with speaking(lang), viewing(names, seat), sharing(pieces):
+        return _render_board(game_id, view, public, seat, names)
 
 
-def _render_board(game_id: str, view: dict[str, Any], seat: int | None,
-                  names: list[str]) -> str:
+def _render_board(game_id: str, view: dict[str, Any], public: dict[str, Any],
+                  seat: int | None, names: list[str]) -> str:
     env = environment()
     board = env.get_template(board_template(game_id)).render(
-        view=view, seat=seat, names=names)
+        view=view, public=public, seat=seat, names=names, m=toolkit())
     to_act = " ".join(str(int(s)) for s in view.get("to_act") or [])
     turn = f'<div class="board-turn" hidden data-to-act="{to_act}"></div>'
     summary = view.get("summary") or {}
     if summary.get("final"):
         if "summary--final" not in board:  # a board that forgot m.summary: still one display
-            macros = env.get_template("boards/_macros.html").make_module(
-                {"names": names, "seat": seat})
-            board += str(macros.summary(summary))
+            board += str(toolkit().summary(summary))
         return board + turn
     if not view.get("outcome"):
         return board + turn

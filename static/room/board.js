@@ -48,6 +48,7 @@
     room.dataset.version = String(msg.version);
     if (typeof msg.html === "string") {
       swapBoard(msg.html);
+      T.boardArrived(); // a move on its way keeps its cards disabled (static/room/socket.js)
       T.showSummary(msg.game_no, true); // static/room/summary.js
     }
     if (msg.type === "board" && msg.version > T.errorAt) clearMessages(); // the error is old news

@@ -12,6 +12,7 @@
     presence: showPresence,
     room: onRoom,
     error(msg) {
+      T.pending = null; // the move was refused: the cards are live again
       setMovesEnabled(true);
       if (msg.html) showBoard(msg);
       say(msg.reason || t("failed"));
@@ -69,5 +70,40 @@
     board.querySelectorAll(".move, .pick").forEach((b) => { b.disabled = !on; });
   }
 
-  Object.assign(T, { receive, connect, send, setMovesEnabled });
+  // What the board offers, to tell whether a board that arrives carries our move.
+  const offered = () => Array.from(board.querySelectorAll(".move, .pick"),
+    (b) => b.dataset.move || b.dataset.pick || "").join("|");
+
+  // Whether another seat chooses at the same time as the viewer (a simultaneous step).
+  function othersChoosing() {
+    const info = board.querySelector(".board-turn");
+    const me = room.dataset.seat;
+    return info !== null && info.dataset.toAct.split(" ").some((s) => s !== "" && s !== me);
+  }
+
+  // A move is on its way from the moment it is sent until a board carries it, or an
+  // error. Sent in a simultaneous step, another seat's board can come first, made before
+  // the server took our move: it still offers the same cards, and those stay disabled (a
+  // second click would send a move the server must refuse). Sent anywhere else, nobody
+  // else can move, so the next board is ours, whatever it offers (a Four pints reveal
+  // offers the same again). PENDING_MS frees the cards if no board ever differs.
+  const PENDING_MS = 2500;
+  function movePending() {
+    clearTimeout(T.pending && T.pending.timer);
+    const mine = { offer: offered(), together: othersChoosing(), timer: 0 };
+    mine.timer = setTimeout(() => {
+      if (T.pending !== mine) return;
+      T.pending = null;
+      setMovesEnabled(true);
+    }, PENDING_MS);
+    T.pending = mine;
+    setMovesEnabled(false);
+  }
+  function boardArrived() {
+    if (!T.pending) return;
+    if (T.pending.together && offered() === T.pending.offer) setMovesEnabled(false);
+    else T.pending = null;
+  }
+
+  Object.assign(T, { receive, connect, send, setMovesEnabled, movePending, boardArrived });
 })(window.StammtischRoom);

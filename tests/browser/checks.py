@@ -17,17 +17,26 @@ AXE = Axe()  # axe-core as the package bundles it: nothing is downloaded
 SIZES = (("phone", PHONE), ("desktop", DESKTOP))
 
 
+# Resolves once the browser has laid out and painted the page at its current size.
+NEXT_FRAME = "() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)))"
+
+
+# axe's serious and critical findings, made small in the page (the full results carry
+# every node's HTML, and only these few lines are wanted).
+_AXE_RUN = """async () => {
+  const found = await axe.run(document, {resultTypes: ["violations"]});
+  return found.violations.filter((v) => v.impact === "serious" || v.impact === "critical")
+    .map((v) => `${v.id} (${v.impact}): ${v.help} at ` +
+                JSON.stringify(v.nodes.slice(0, 4).map((n) => n.target.join(" "))));
+}"""
+
+
 def serious_violations(page: Page) -> list[str]:
-    """axe's serious and critical findings, one readable line each."""
-    results = AXE.run(page)
-    out = []
-    for violation in results.response.get("violations", []):
-        if violation.get("impact") not in ("serious", "critical"):
-            continue
-        targets = [" ".join(map(str, n.get("target", []))) for n in violation.get("nodes", [])]
-        out.append(f"{violation['id']} ({violation['impact']}): {violation['help']} at "
-                   f"{targets[:4]}")
-    return out
+    """axe's serious and critical findings, one readable line each. axe-core goes into
+    each document once (half a megabyte of script to parse), not once per check."""
+    if not page.evaluate("() => typeof window.axe === 'object'"):
+        page.evaluate(AXE.axe_script)
+    return list(page.evaluate(_AXE_RUN))
 
 
 def sideways(page: Page) -> int:
@@ -61,18 +70,21 @@ def simultaneous(page: Page) -> bool:
     return turn.count() > 0 and len((turn.get_attribute("data-to-act") or "").split()) > 1
 
 
-def check_page(page: Page, folder: Path, name: str) -> list[str]:
-    """Every check at both sizes, with a screenshot each; returns what failed."""
+def check_page(page: Page, folder: Path, name: str, axe: bool = True) -> list[str]:
+    """Every check at both sizes, with a screenshot each; returns what failed. `axe`
+    False: the layout checks only (a board axe has seen in another phase, e.g. the
+    spectator's copy of the start: axe is the dearest check by far)."""
     problems: list[str] = []
     for label, size in SIZES:
         page.set_viewport_size(size)
-        page.wait_for_timeout(50)  # a layout pass at the new size
+        page.evaluate(NEXT_FRAME)  # a layout pass at the new size
         extra = sideways(page)
         if extra > 0:
             problems.append(f"{name} {label}: the page scrolls {extra}px sideways")
         problems += [f"{name} {label}: {m} is off the first screen"
                      for m in off_first_screen(page, size)]
-        problems += [f"{name} {label}: {v}" for v in serious_violations(page)]
+        if axe:
+            problems += [f"{name} {label}: {v}" for v in serious_violations(page)]
         # the first screen, as a player sees it (sticky bars make a full-page shot lie);
         # the whole page too where it scrolls (a phone), for review
         page.evaluate("window.scrollTo(0, 0)")
@@ -80,4 +92,33 @@ def check_page(page: Page, folder: Path, name: str) -> list[str]:
         if label == "phone":
             page.screenshot(path=folder / f"{name}-{label}-full.png", full_page=True)
     page.set_viewport_size(DESKTOP)
+    return problems
+
+
+# At the end: how far the document and the table region would scroll, and whether the
+# rematch button lies wholly inside the viewport.
+_END = """() => {
+  const doc = document.documentElement, table = document.querySelector(".room__table");
+  const button = document.querySelector("#rematch button");
+  const b = button ? button.getBoundingClientRect() : null;
+  return {page: doc.scrollHeight - doc.clientHeight,
+          table: table.scrollHeight - table.clientHeight,
+          rematch: b !== null && b.width > 0 && b.top >= 0 && b.left >= 0 &&
+                   b.bottom <= innerHeight && b.right <= innerWidth};
+}"""
+
+
+def end_fits(page: Page, name: str) -> list[str]:
+    """The final board at 1280x800 (issue 10): neither the document nor the table
+    region scrolls, and "Play again" is on the screen, page scrolled to the top."""
+    page.set_viewport_size(DESKTOP)
+    page.evaluate("window.scrollTo(0, 0)")
+    got = page.evaluate(_END)
+    problems = []
+    if got["page"] > 0:
+        problems.append(f"{name}: the page scrolls {got['page']}px at the end")
+    if got["table"] > 1:
+        problems.append(f"{name}: the table scrolls {got['table']}px inside at the end")
+    if not got["rematch"]:
+        problems.append(f"{name}: Play again is not on the screen at the end")
     return problems

@@ -1,10 +1,11 @@
 """A German and a Dutch viewer see the boards of Stier zoekt Bier, Four pints, please and
 Bullenparty (Null Bock! is played whole in test_languages.py) and never meet an English
 message id, with test_languages.py's check. Kept cheap: one page per language, each game
-against bots that move at once (BOT_DELAY_MS is 0 here). The viewer holds seat 0: its
-board at the start (its hand, its controls, its prompt); then the host hands the seat to
-a bot, which plays the game out, and the viewer watches its end in the room; mid-game is
-seen through the viewer's own eyes on the replay page (the same boards, half way)."""
+against bots that move at once (BOT_DELAY_MS is 0 here), the three games side by side.
+The viewer holds seat 0: its board at the start (its hand, its controls, its prompt);
+then the host hands the seat to a bot, which plays the game out, and the viewer watches
+its end in the room; mid-game is seen through the viewer's own eyes on the replay page
+(the same boards, half way)."""
 
 from __future__ import annotations
 
@@ -25,8 +26,9 @@ def _api(page: Page, method: str, url: str, **body: object) -> dict:
     return answer.json() if answer.status != 204 else {}
 
 
-def boards_seen(page: Page, base: str, game_id: str, fragments: set[str]) -> dict[str, list]:
-    """The English met on the viewer's boards of one game: where -> fragments."""
+def start_room(page: Page, base: str, game_id: str) -> str:
+    """A room of `game_id`, Anna (this page) in seat 0 and random bots in the rest,
+    started; returns its API address."""
     seats = GAMES[game_id].min_players
     code = _api(page, "POST", f"{base}/api/rooms", game=game_id, seats=seats)["code"]
     rooms = f"{base}/api/rooms/{code}"
@@ -34,27 +36,39 @@ def boards_seen(page: Page, base: str, game_id: str, fragments: set[str]) -> dic
     for seat in range(1, seats):
         _api(page, "POST", f"{rooms}/bots", seat=seat, level="random")
     _api(page, "POST", f"{rooms}/start")
-    seen: dict[str, list] = {}
-    page.goto(f"{base}/r/{code}")
-    expect(page.locator("#room")).to_have_attribute("data-status", "playing")
-    expect(page.locator("#board .board")).to_be_visible()
-    seen["start"] = english_in(page, fragments)
+    return rooms
+
+
+def boards_seen(page: Page, base: str, fragments: set[str]) -> dict[str, dict[str, list]]:
+    """The English met on the viewer's boards of each game: game -> where -> fragments.
+    The three games run side by side: the bots play them out on the server together
+    while the page looks at the others."""
+    rooms = {game_id: start_room(page, base, game_id) for game_id in GAMES_HERE}
+    seen: dict[str, dict[str, list]] = {game_id: {} for game_id in GAMES_HERE}
+    for game_id, api in rooms.items():
+        page.goto(api.replace("/api/rooms/", "/r/"))
+        expect(page.locator("#room")).to_have_attribute("data-status", "playing")
+        expect(page.locator("#board .board")).to_be_visible()
+        seen[game_id]["start"] = english_in(page, fragments)
     page.goto("about:blank")  # no socket while the bots play: no board per move to draw
-    _api(page, "DELETE", f"{rooms}/seats/0")  # a bot takes Anna's seat and plays it out
-    _api(page, "POST", f"{rooms}/bots", seat=0, level="random")
-    for _ in range(600):
-        if _api(page, "GET", rooms)["status"] == "finished":
-            break
-        page.wait_for_timeout(100)
-    page.goto(f"{base}/r/{code}")
-    expect(page.locator("#room")).to_have_attribute("data-status", "finished")
-    expect(page.locator("#board .final-scores, #board .summary--final").first).to_be_visible()
-    seen["end"] = english_in(page, fragments)
-    last = len(_api(page, "GET", f"{rooms}/games/1/record")["moves"])
-    page.goto(f"{base}/r/{code}/games/1?step={last // 2}&seat=0")
-    expect(page.locator("#board .board")).to_be_visible()
-    seen[f"replay step {last // 2} of {last}"] = english_in(page, fragments)
-    return {where: found for where, found in seen.items() if found}
+    for api in rooms.values():
+        _api(page, "DELETE", f"{api}/seats/0")  # a bot takes Anna's seat, plays it out
+        _api(page, "POST", f"{api}/bots", seat=0, level="random")
+    for game_id, api in rooms.items():
+        for _ in range(600):
+            if _api(page, "GET", api)["status"] == "finished":
+                break
+            page.wait_for_timeout(100)
+        page.goto(api.replace("/api/rooms/", "/r/"))
+        expect(page.locator("#room")).to_have_attribute("data-status", "finished")
+        expect(page.locator("#board .final-scores, #board .summary--final").first).to_be_visible()
+        seen[game_id]["end"] = english_in(page, fragments)
+        last = len(_api(page, "GET", f"{api}/games/1/record")["moves"])
+        page.goto(f"{api.replace('/api/rooms/', '/r/')}/games/1?step={last // 2}&seat=0")
+        expect(page.locator("#board .board")).to_be_visible()
+        seen[game_id][f"replay step {last // 2} of {last}"] = english_in(page, fragments)
+    return {game_id: {where: found for where, found in places.items() if found}
+            for game_id, places in seen.items()}
 
 
 @pytest.mark.parametrize("lang", ["de", "nl"])
@@ -66,8 +80,7 @@ def test_the_other_boards_speak_the_viewers_language(
     page = context.new_page()
     try:
         fragments = english_fragments(lang)
-        met = {game: boards_seen(page, app_server.url, game, fragments)
-               for game in GAMES_HERE}
+        met = boards_seen(page, app_server.url, fragments)
         assert page.locator("html").get_attribute("lang") == lang
         assert met == {game: {} for game in GAMES_HERE}
     finally:

@@ -15,7 +15,7 @@ import pytest
 from playwright.sync_api import Browser, Page, expect
 
 from app.games.registry import GAMES
-from tests.browser.checks import off_first_screen, serious_violations
+from tests.browser.checks import end_fits, off_first_screen, serious_violations
 from tests.browser.conftest import DESKTOP, PHONE
 from tests.browser.play import click_a_move, open_table, sync, version
 from tests.live import LiveServer
@@ -124,6 +124,7 @@ def test_five_bulls_fit_to_the_end_and_the_summary_is_a_panel(
                 assert page.get_by_text("Round 1 is over").count() == 1
                 summaries += 1
                 problems += round_summary_checks(page, screenshot_dir)
+        problems += end_fits(page, "five bulls")
         page.screenshot(path=screenshot_dir / "bullenparty-5p-final-desktop.png")
         assert summaries == 1, "no round's summary was seen"
         assert table.errors == []

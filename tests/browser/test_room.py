@@ -211,6 +211,36 @@ def test_a_picked_card_lights_its_destinations_and_survives_an_update(table: Tab
     expect(page.locator("#board .dest:visible")).to_have_count(0)
 
 
+# In one task, so no real board can come between: Ann clicks a card while both choose,
+# then a board made before the server took her move arrives (the same board, one
+# version on: Bo's choice, say). Returns how many of her cards are live after it.
+_CLICK_THEN_OLDER_BOARD = """() => {
+  const board = document.getElementById("board");
+  // the toy game's view has no to_act: say what a real game's board says, both choose
+  board.querySelector(".board-turn").dataset.toAct = "0 1";
+  const html = board.innerHTML;
+  board.querySelector(".move").click();
+  const v = Number(document.getElementById("room").dataset.version) + 1;
+  window.stammtisch.receive({type: "board", version: v, html: html});
+  return board.querySelectorAll(".move:enabled").length;
+}"""
+
+
+def test_a_board_made_before_my_move_keeps_my_cards_disabled(table: Table) -> None:
+    """A simultaneous step: another seat's board can reach the page after its own move
+    left; it still offers the cards, and a second click would be refused. They stay
+    disabled until the board that carries the move, which the server sends."""
+    ann, bo = table.players
+    start = version(ann)
+    assert ann.evaluate(_CLICK_THEN_OLDER_BOARD) == 0
+    wait_for_version(bo, start + 1)  # Ann's move reached the server: Bo sees it
+    wait_for_version(ann, start + 1)
+    expect(ann.locator("#board .move:enabled")).to_have_count(0)
+    bo.locator("#board .move").first.click()  # the trick is played: Ann chooses again
+    expect(ann.locator("#board .move:enabled").first).to_be_visible()
+    expect(ann.locator("#messages")).to_be_empty()  # nothing was refused
+
+
 def test_an_error_shows_in_the_status_bar_until_a_newer_board(table: Table) -> None:
     page = table.players[0]
     now = version(page)

@@ -100,3 +100,44 @@ async def test_the_presence_message_is_made_once_per_change_for_all_sockets() ->
     await hub.leave("abc", conn)
     assert hub.presence_text("abc", make) == "[2]"
     assert made == ["[1]", "[1, 2]", "[0, 1, 2]", "[1, 2]", "[2]"]
+
+
+async def test_a_crowd_whose_only_news_is_its_spectators_waits_longer_a_seat_does_not(
+) -> None:
+    """Every report reaches every socket: spectators of a crowded room are counted in a
+    window that grows with the room (8 sockets a window), a seat after one window."""
+    broker = MemoryBroker()
+    windows: list[float] = []
+    tick = asyncio.Event()
+
+    async def sleep(seconds: float) -> None:
+        windows.append(seconds)
+        await tick.wait()
+        tick.clear()
+
+    async def windows_until_report() -> int:
+        windows.clear()
+        for _ in range(100):
+            if not notices.queue.empty():
+                return len(windows)
+            tick.set()
+            for _ in range(5):
+                await asyncio.sleep(0)
+        raise AssertionError("no report")
+
+    hub = Hub(broker, coalesce=0.25, sleep=sleep)
+    async with broker.subscribe("room:abc") as notices:
+        for _ in range(40):
+            await hub.join("abc", None)
+        assert await windows_until_report() == 5  # 40 sockets, nothing but spectators
+        await notices.get()
+        await hub.join("abc", None)  # 41 sockets: still 5 windows
+        assert await windows_until_report() == 5
+        await notices.get()
+        await hub.join("abc", None)
+        await hub.join("abc", 3)  # a seat among the news: after one window
+        assert await windows_until_report() == 1
+        report = await notices.get()
+        assert report is not None and report["seats"] == [3] and report["spectators"] == 42
+        assert set(windows) == {0.25}
+    await hub.close()

@@ -16,7 +16,10 @@ from fastapi import FastAPI
 from app.i18n import translations
 from app.i18n.games import refusal_text
 from app.rooms import names
+from app.rooms.errors import StaleVersion
 from app.web.words import REFUSALS
+from tests.client import Make, seated_room, start
+from tests.live import LiveServer
 
 ROOT = Path(__file__).resolve().parents[2]
 # the exceptions whose message reaches a person
@@ -138,3 +141,29 @@ async def test_an_illegal_move_over_the_api_is_refused_in_the_games_words(
     assert (await people[0].get(f"/api/rooms/{code}/view")).json()["version"] == view["version"]
     for person in people:
         await person.aclose()
+
+
+async def test_a_refused_socket_move_is_said_in_the_viewers_language(
+        server: LiveServer, people: Make) -> None:
+    """The socket's `error` reaches a person in their language: a game's own refusal in
+    the game's words, a room's refusal (stale) from the catalogue; the code stays."""
+    code, players = await seated_room(server, people, 3, game="null-bock", options={})
+    await start(code, players[0])
+    german = players[1]
+    german.http.cookies.set("lang", "de")
+    await german.connect(code)
+    view = await german.expect("view")
+    edge = view["view"]["moves"][0]
+    await german.send({"type": "move", "version": view["version"], "move": edge})
+    await german.expect("view", version=view["version"] + 1)
+    again = view["view"]["moves"][-1]  # chosen already: refused
+    await german.send({"type": "move", "version": view["version"] + 1, "move": again})
+    refused = await german.expect("error")
+    english = "You have already chosen your Edge card; waiting for the others."
+    assert refused["code"] == "illegal"
+    assert refused["reason"] == refusal_text("null-bock", english, "de") != english
+    await german.send({"type": "move", "version": 1, "move": again})
+    stale = await german.expect("error")
+    assert stale["code"] == "stale"
+    assert stale["reason"] == translations("de").gettext(StaleVersion.default)
+    assert stale["reason"] != StaleVersion.default

@@ -1,0 +1,69 @@
+"""The pieces of a board that several viewers see the same way, rendered once per
+(room, version, language) and joined into each viewer's board.
+
+A live room hands every frame of one version and language the same dict (`Frame.shared`,
+app/rooms/live.py) with a thunk of the spectator's view under "public". A board template
+marks a region that is the same for every viewer it is shared with:
+
+    {% call shared("opponent", s) %}{{ panel(public, s) }}{% endcall %}
+
+and draws it from `public` alone: the first board that needs the region renders it from
+the spectator's view and every later board of the version takes the string. So a
+shared piece is seat-free by construction: it is made from what a spectator may see and
+from nothing of a seat's view; a region that shows a viewer its own controls, hand or
+"you" stays in the viewer's own part (the template does not call `shared` for it).
+Without a dict (a page's first load, a replay) `public` is the viewer's own view and
+`shared` renders the region every time.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
+from typing import Any
+
+from markupsafe import Markup
+
+PIECES: ContextVar[dict[Any, Any] | None] = ContextVar("pieces", default=None)
+_VIEW = ("public", "localised")
+
+
+@contextmanager
+def sharing(pieces: dict[Any, Any] | None) -> Iterator[None]:
+    """Share the regions of the boards rendered inside this block through `pieces`."""
+    token = PIECES.set(pieces)
+    try:
+        yield
+    finally:
+        PIECES.reset(token)
+
+
+def public_view(pieces: dict[Any, Any], localise: Callable[[dict[str, Any]], dict[str, Any]]
+                ) -> dict[str, Any] | None:
+    """The spectator's view of `pieces`' version, localised once for all its boards."""
+    found = pieces.get(_VIEW)
+    if found is None:
+        thunk = pieces.get("public")
+        made = thunk() if thunk is not None else None
+        found = pieces[_VIEW] = localise(made) if made is not None else {}
+    return found or None
+
+
+# Where a shared piece holds the viewer's own controls: an HTML comment, which no escaped
+# text can spell (its "<" would be "&lt;") and no board writes.
+HOLE = Markup("<!--controls-->")
+
+
+def shared(region: str, *key: Any, fill: str = "", caller: Callable[[], str]) -> Markup:
+    """The region `(region, *key)` of this version: rendered by the first board that
+    needs it (`caller`, the `{% call %}` block), the same string for the others. The
+    block draws `hole` where a viewer's controls go; each board puts its own `fill`
+    there (most boards: nothing)."""
+    pieces = PIECES.get()
+    found = None if pieces is None else pieces.get((region, *key))
+    if found is None:
+        found = str(caller())
+        if pieces is not None:
+            pieces[(region, *key)] = found
+    return Markup(found.replace(HOLE, fill))
