@@ -9,7 +9,9 @@ from __future__ import annotations
 
 import asyncio
 import os
+import sqlite3
 from collections.abc import AsyncIterator, Callable, Iterator
+from contextlib import closing
 from pathlib import Path
 from typing import Any
 
@@ -58,7 +60,7 @@ def _worker_redis(url: str) -> str:
 
 
 async def _reset_postgres(url: str) -> None:
-    import asyncpg  # the test database is dropped and remade for every test
+    import asyncpg  # the worker's database is dropped and migrated once per session
 
     dsn = url.replace("postgresql+asyncpg://", "postgresql://", 1)
     try:
@@ -92,20 +94,56 @@ def games() -> dict[str, Any]:
     return {**GAMES, TOY.id: TOY}
 
 
+@pytest.fixture(scope="session")
+def migrated_sqlite(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """One SQLite file made by `alembic upgrade head`, once per worker."""
+    path = tmp_path_factory.mktemp("migrated") / "stammtisch.sqlite3"
+    migrate_sync(f"sqlite+aiosqlite:///{path}")
+    return path
+
+
 @pytest.fixture
-def sqlite_url(tmp_path: Path) -> str:
-    """A fresh SQLite file made by `alembic upgrade head`."""
-    url = f"sqlite+aiosqlite:///{tmp_path / 'stammtisch.sqlite3'}"
-    migrate_sync(url)
-    return url
+def sqlite_url(tmp_path: Path, migrated_sqlite: Path) -> str:
+    """A fresh SQLite file made by `alembic upgrade head`: a copy (SQLite's backup) of the
+    worker's migrated file, since running the migrations again took longer than many
+    tests do."""
+    path = tmp_path / "stammtisch.sqlite3"
+    with closing(sqlite3.connect(migrated_sqlite)) as src, closing(sqlite3.connect(path)) as dst:
+        src.backup(dst)
+    return f"sqlite+aiosqlite:///{path}"
+
+
+# The worker's PostgreSQL databases this session has migrated: a later test there gets
+# every table emptied instead (the migrations insert no rows, so an emptied database is
+# the one they make; migrating again took seconds per test on the 2-core machine).
+MIGRATED_POSTGRES: set[str] = set()
+
+
+async def _empty_postgres(url: str) -> None:
+    import asyncpg
+
+    conn = await asyncpg.connect(url.replace("postgresql+asyncpg://", "postgresql://", 1))
+    try:
+        tables = [row["tablename"] for row in await conn.fetch(
+            "SELECT tablename FROM pg_tables WHERE schemaname = 'public' "
+            "AND tablename <> 'alembic_version'")]
+        await conn.execute(f"TRUNCATE {', '.join(f'public.{t}' for t in tables)} "
+                           "RESTART IDENTITY CASCADE")
+    finally:
+        await conn.close()
 
 
 @pytest.fixture
 def postgres_url() -> str:
-    """The PostgreSQL test database, emptied and migrated for this test."""
+    """The PostgreSQL test database, as the migrations make it: dropped and migrated for
+    the worker's first test, emptied for the others."""
     url = _worker_postgres(_required("TEST_DATABASE_URL"))
+    if url in MIGRATED_POSTGRES:
+        asyncio.run(_empty_postgres(url))
+        return url
     asyncio.run(_reset_postgres(url))
     migrate_sync(url)
+    MIGRATED_POSTGRES.add(url)
     return url
 
 
@@ -157,3 +195,51 @@ def live_server(games: dict[str, Any]) -> Iterator[Callable[..., LiveServer]]:
     yield start
     for server in started:
         server.stop()
+
+
+# The slowest tests start first, so that the workers of `-n auto` end together: under
+# `--dist load` every worker takes its tests in the collected order, and a long test
+# picked up last would keep one worker busy alone. Seconds each took in `make test` on
+# the 2-core CI machine (pytest --durations, 2026-12-01), by node id prefix (the longest
+# matching prefix counts); every other test keeps its place after these.
+SLOWEST: dict[str, float] = {
+    "tests/web/test_records.py::test_a_whole_game": 25,
+    "tests/web/test_records.py::test_a_whole_game_replays_to_its_outcome_and_every_served_view"
+    "[stier-zoekt-bier]": 47,
+    "tests/games/test_conformance.py::test_random_games_keep_the_contract": 15,
+    "tests/games/test_conformance.py::test_random_games_keep_the_contract[null-bock-6p": 50,
+    "tests/games/test_conformance.py::test_random_games_keep_the_contract[stier-zoekt-bier-5p":
+        41,
+    "tests/games/test_conformance.py::test_random_games_keep_the_contract[bullenparty-5p": 40,
+    "tests/games/test_conformance.py::test_random_games_keep_the_contract[null-bock-5p": 39,
+    "tests/games/test_conformance.py::test_random_games_keep_the_contract[stier-zoekt-bier-4p":
+        28,
+    "tests/games/test_conformance.py::test_random_games_keep_the_contract[bullenparty-4p": 29,
+    "tests/games/test_conformance.py::test_random_games_keep_the_contract[bullenparty-3p": 24,
+    "tests/web/test_fuzz.py::test_hostile_http": 49,
+    "tests/web/test_fuzz.py::test_hostile_socket": 20,
+    "tests/web/test_kill9.py": 27,
+    "tests/web/test_simultaneous.py::test_fifty_pairs": 21,
+    # slower than the top 25 by a fifth of their time in a loaded run (x5): estimated
+    "tests/games/stier_zoekt_bier/test_board.py::test_whole_games": 26,
+    "tests/web/test_games.py::test_random_whole_game_through_the_server": 15,
+}
+# The browser tests stay last (tests/browser/conftest.py) and each module together (one
+# server per module): the module of the whole games goes first among them.
+SLOWEST_BROWSER_MODULES = {"tests/browser/test_games.py": 173,
+                           "tests/browser/test_board_languages.py": 40}
+
+
+def _expected_seconds(nodeid: str, table: dict[str, float]) -> float:
+    prefixes = [prefix for prefix in table if nodeid.startswith(prefix)]
+    return table[max(prefixes, key=len)] if prefixes else 0.0
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    def key(item: pytest.Item) -> tuple[bool, float]:
+        if item.nodeid.startswith("tests/browser/"):
+            module = item.nodeid.split("::", 1)[0]
+            return True, -_expected_seconds(module, SLOWEST_BROWSER_MODULES)
+        return False, -_expected_seconds(item.nodeid, SLOWEST)
+
+    items.sort(key=key)  # stable: equal keys keep their collected order

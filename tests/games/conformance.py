@@ -37,28 +37,34 @@ def check_event(event: Event, players: int) -> None:
     json.dumps(event.to_json())
 
 
-def check_state(rules: Rules[Any], state: Any, players: int, deck: Counter[str]) -> None:
+def check_state(
+    rules: Rules[Any], state: Any, players: int, deck: Counter[str],
+) -> tuple[dict[int | None, str], str]:
+    """The invariants of one state. Returns every viewer's view and the state, as
+    canonical JSON: the step's other checks compare with them instead of making them
+    again (views are pure: the same state gives the same view)."""
     acting = rules.to_act(state)
     assert acting <= set(range(players))
     outcome = rules.outcome(state)
     assert (outcome is None) == bool(acting), "outcome exists exactly when nobody acts"
+    views = {seat: rules.view(state, seat) for seat in [*range(players), None]}
+    texts = {seat: canon(view) for seat, view in views.items()}  # every view is JSON
     for seat in range(players):
         moves = list(rules.legal_moves(state, seat))
         assert bool(moves) == (seat in acting), f"seat {seat}: moves iff it must act"
-        view = rules.view(state, seat)
-        assert canon(view["moves"]) == canon(moves), "a view carries the viewer's moves"
-    spectator = rules.view(state, None)
+        assert canon(views[seat]["moves"]) == canon(moves), "a view carries the viewer's moves"
+    spectator = views[None]
     assert spectator["moves"] == []
     # The OPEN viewer (docs/contracts.md §1): the spectator's view plus every seat's `mine`.
-    secrets = [rules.view(state, seat).get("mine") for seat in range(players)]
+    secrets = [views[seat].get("mine") for seat in range(players)]
     assert canon(rules.view(state, OPEN)) == canon({**spectator, "open": secrets})
-    for text in all_views(rules, state, players):
-        assert text  # json.dumps succeeded
     assert Counter(rules.cards(state)) == deck, "cards are conserved"
-    encoded = json.loads(canon(rules.encode(state)))
+    before = canon(rules.encode(state))
+    encoded = json.loads(before)
     assert canon(rules.encode(rules.decode(encoded))) == canon(encoded), "JSON round-trip"
     if outcome is not None:
         check_outcome(outcome, players)
+    return texts, before
 
 
 def scrambles(rules: Rules[Any]) -> bool:
@@ -66,15 +72,18 @@ def scrambles(rules: Rules[Any]) -> bool:
     return getattr(type(rules), "scramble", None) is not RulesBase.scramble
 
 
-def check_hidden(rules: Rules[Any], state: Any, players: int, rnd: random.Random) -> bool:
-    """No viewer's view changes when everything that viewer may not see is scrambled.
-    Returns whether some scramble changed the state (it must, in a game with secrets)."""
+def check_hidden(
+    rules: Rules[Any], state: Any, players: int, rnd: random.Random,
+    texts: dict[int | None, str], before: str,
+) -> bool:
+    """No viewer's view changes when everything that viewer may not see is scrambled
+    (`texts`, `before`: the views and the state from `check_state`). Returns whether
+    some scramble changed the state (it must, in a game with secrets)."""
     changed = False
-    before = canon(rules.encode(state))
     for viewer in [*range(players), None]:
         other = rules.scramble(state, viewer, random.Random(rnd.random()))
         assert canon(rules.encode(state)) == before, "scramble mutated its input"
-        assert canon(rules.view(other, viewer)) == canon(rules.view(state, viewer)), (
+        assert canon(rules.view(other, viewer)) == texts[viewer], (
             f"viewer {viewer}'s view depends on something it may not see"
         )
         changed = changed or canon(rules.encode(other)) != before
@@ -87,8 +96,8 @@ def check_outcome(outcome: Outcome, players: int) -> None:
     assert outcome.winners == {s for s in range(players) if outcome.ranks[s] == 1}
 
 
-def refuse(rules: Rules[Any], state: Any, seat: int, move: Move) -> None:
-    before = canon(rules.encode(state))
+def refuse(rules: Rules[Any], state: Any, seat: int, move: Move, before: str) -> None:
+    """`before`: the state's canonical JSON (the state is unchanged since it was made)."""
     try:
         rules.apply(state, seat, move)
     except IllegalMove as exc:
@@ -113,8 +122,8 @@ def play_checked(
     history: list[tuple[int, Move]] = []
     for _ in range(MAX_STEPS):
         if thorough:
-            check_state(rules, state, players, deck)
-            changed = check_hidden(rules, state, players, rnd)
+            texts, before = check_state(rules, state, players, deck)
+            changed = check_hidden(rules, state, players, rnd, texts, before)
             if scrambled is not None:
                 scrambled.append(changed)
         acting = sorted(rules.to_act(state))
@@ -124,18 +133,17 @@ def play_checked(
         seat = rnd.choice(acting)
         moves = list(rules.legal_moves(state, seat))
         assert moves, "a seat that must act has a move"
-        seen.extend(m for m in moves if m not in seen[-200:])
-        if thorough:
-            before = canon(rules.encode(state))
+        if thorough:  # `seen` feeds the refusals, which only thorough steps try
+            seen.extend(m for m in moves if m not in seen[-200:])
             for move in rnd.sample(moves, min(len(moves), 6)):
                 rules.apply(state, seat, move)  # every listed move applies
             assert canon(rules.encode(state)) == before, "apply mutated its input"
             for move in rnd.sample(seen, min(len(seen), 6)):
                 if move not in moves:
-                    refuse(rules, state, seat, move)
+                    refuse(rules, state, seat, move, before)
             idle = [s for s in range(players) if s not in acting]
             if idle:
-                refuse(rules, state, rnd.choice(idle), moves[0])
+                refuse(rules, state, rnd.choice(idle), moves[0], before)
         move = rnd.choice(moves)
         state, events = rules.apply(state, seat, move)
         for event in events:
