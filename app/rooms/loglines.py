@@ -73,7 +73,7 @@ class LogPrefix(Sequence[LogLine]):
         if isinstance(index, slice):
             return self._lines[slice(*index.indices(self._n))]
         if not -self._n <= index < self._n:
-            raise IndexError("log line out of range")
+            raise IndexError(index)  # the sequence protocol, not a message for a person
         return self._lines[index % self._n]
 
 
