@@ -10,6 +10,7 @@ import re
 
 from babel.messages.pofile import read_po
 from playwright.sync_api import Browser, Page, expect
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 from app.i18n.catalog import LOCALE
 from app.i18n.extract import sources
@@ -122,8 +123,24 @@ _READY = """([v, controls, final]) => {
 }"""
 
 
+# What the page holds when that wait fails: it failed once under `-n 2` (cause not yet
+# found), so a failure says what the viewer saw instead of only "timeout".
+_SEEN = """([controls]) => ({
+  version: document.getElementById("room").dataset.version,
+  toAct: (document.querySelector("#board .board-turn") || {dataset: {}}).dataset.toAct,
+  live: document.querySelectorAll(controls).length,
+  disabled: document.querySelectorAll("#board .move:disabled, #board .pick:disabled").length,
+  pending: Boolean(window.StammtischRoom && window.StammtischRoom.pending),
+  alert: (document.getElementById("messages") || {}).textContent,
+})"""
+
+
 def wait_ready(page: Page, after: int) -> None:
-    page.wait_for_function(_READY, arg=[after, CONTROLS, FINAL])
+    try:
+        page.wait_for_function(_READY, arg=[after, CONTROLS, FINAL])
+    except PlaywrightTimeout:
+        seen = page.evaluate(_SEEN, [CONTROLS])
+        raise AssertionError(f"no board after version {after} to act on: {seen}") from None
 
 
 def play_checking(page: Page, fragments: set[str], rng: random.Random) -> list[str]:
