@@ -73,6 +73,7 @@
       slot.replaceChildren();
     }
     slot.classList.toggle("is-yours", mine || yourMove);
+    if (T.offerRematch) T.offerRematch(); // the summary's own Play again (summary.js)
   }
 
   function setStatus(status) {

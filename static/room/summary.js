@@ -8,7 +8,7 @@
 (function (T) {
   "use strict";
   if (!T) return;
-  const { board } = T;
+  const { board, $ } = T;
   let kept = null; // {key, html, game}: the newest summary this page was shown
   let foldedKey = null;
 
@@ -55,5 +55,22 @@
     if (next) next.focus();
   }
 
-  Object.assign(T, { showSummary, foldSummary });
+  // On a phone the game's summary lies over the status bar and its "Play again" until
+  // it is hidden: the summary carries a copy of that form (the same post), for whoever
+  // the bar offers it to (a seated player or the host). A board's morph drops the copy;
+  // each showTurn puts it back.
+  function offerRematch() {
+    const panel = board.querySelector(".summary--final");
+    const form = $("rematch");
+    const copy = board.querySelector(".summary__rematch");
+    const wanted = panel !== null && form !== null && !form.hidden;
+    if (copy && (!wanted || !panel.contains(copy))) copy.remove();
+    if (!wanted || panel.querySelector(".summary__rematch")) return;
+    const own = form.cloneNode(true);
+    own.removeAttribute("id");
+    own.className = "summary__rematch";
+    panel.querySelector(".summary__head").insertBefore(own, panel.querySelector(".summary__fold"));
+  }
+
+  Object.assign(T, { showSummary, foldSummary, offerRematch });
 })(window.StammtischRoom);
