@@ -135,12 +135,26 @@ _SEEN = """([controls]) => ({
 })"""
 
 
+def server_side(page: Page) -> dict[str, object]:
+    """What the server holds for this viewer (its seat cookie), to tell a board that
+    never came (the server is ahead) from a table that stopped (nobody moves)."""
+    code = page.locator("#room").get_attribute("data-code")
+    answer = page.request.get(page.url.split("/r/")[0] + f"/api/rooms/{code}/view")
+    if not answer.ok:
+        return {"status": answer.status}
+    got = answer.json()
+    view = got.get("view") or {}
+    return {"version": got.get("version"), "status": got.get("status"),
+            "to_act": view.get("to_act"), "moves": len(view.get("moves") or [])}
+
+
 def wait_ready(page: Page, after: int) -> None:
     try:
         page.wait_for_function(_READY, arg=[after, CONTROLS, FINAL])
     except PlaywrightTimeout:
         seen = page.evaluate(_SEEN, [CONTROLS])
-        raise AssertionError(f"no board after version {after} to act on: {seen}") from None
+        raise AssertionError(f"no board after version {after} to act on: page {seen}, "
+                             f"server {server_side(page)}") from None
 
 
 def play_checking(page: Page, fragments: set[str], rng: random.Random) -> list[str]:
