@@ -57,8 +57,12 @@ MOVING = "null-bock"
 
 
 def secret_step(page: Page, game_id: str) -> bool:
+    """The person may choose, in the game's secret step (one round trip: it is asked
+    after every move until seen)."""
     own = SECRET.get(game_id)
-    return own is not None and page.locator(CONTROLS).count() > 0 and page.locator(own).count() > 0
+    return own is not None and bool(page.evaluate(
+        "([c, o]) => document.querySelector(c) !== null && document.querySelector(o) !== null",
+        [CONTROLS, own]))
 
 
 def mover(table: Table) -> Page:

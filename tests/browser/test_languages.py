@@ -20,6 +20,7 @@ from tests.browser.play import (
     FINAL,
     click_a_move,
     finished,
+    server_side,
     version,
 )
 from tests.live import LiveServer
@@ -133,19 +134,6 @@ _SEEN = """([controls]) => ({
   pending: Boolean(window.StammtischRoom && window.StammtischRoom.pending),
   alert: (document.getElementById("messages") || {}).textContent,
 })"""
-
-
-def server_side(page: Page) -> dict[str, object]:
-    """What the server holds for this viewer (its seat cookie), to tell a board that
-    never came (the server is ahead) from a table that stopped (nobody moves)."""
-    code = page.locator("#room").get_attribute("data-code")
-    answer = page.request.get(page.url.split("/r/")[0] + f"/api/rooms/{code}/view")
-    if not answer.ok:
-        return {"status": answer.status}
-    got = answer.json()
-    view = got.get("view") or {}
-    return {"version": got.get("version"), "status": got.get("status"),
-            "to_act": view.get("to_act"), "moves": len(view.get("moves") or [])}
 
 
 def wait_ready(page: Page, after: int) -> None:

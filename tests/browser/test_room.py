@@ -34,6 +34,26 @@ def toy_game() -> Iterator[None]:
 
 @pytest.fixture
 def table(browser: Browser, app_server: LiveServer) -> Iterator[Table]:
+    """Ann and Bo at a started table (no spectator: a browser more costs a page load)."""
+    table = open_table(browser, app_server.url, toy.HighCard.id, ["Ann", "Bo"],
+                       spectator=False)
+    yield table
+    table.close()
+
+
+@pytest.fixture(scope="module")
+def sandbox(browser: Browser, app_server: LiveServer) -> Iterator[Table]:
+    """One table for the tests that only feed Ann's page made-up messages (each reads
+    the page's version first): no move is made there, so they can share it."""
+    table = open_table(browser, app_server.url, toy.HighCard.id, ["Ann", "Bo"],
+                       spectator=False)
+    yield table
+    table.close()
+
+
+@pytest.fixture
+def watched(browser: Browser, app_server: LiveServer) -> Iterator[Table]:
+    """The same table with a spectator watching."""
     table = open_table(browser, app_server.url, toy.HighCard.id, ["Ann", "Bo"])
     yield table
     table.close()
@@ -68,8 +88,8 @@ def test_a_stale_move_is_refused_and_the_current_board_comes_back(table: Table) 
     assert version(ann) == current
 
 
-def test_a_late_board_never_replaces_a_newer_one(table: Table) -> None:
-    page = table.players[0]
+def test_a_late_board_never_replaces_a_newer_one(sandbox: Table) -> None:
+    page = sandbox.players[0]
     now = version(page)
     page.evaluate(
         "v => window.stammtisch.receive({type: 'board', version: v, html: '<p id=old>old</p>'})",
@@ -83,31 +103,31 @@ def test_a_late_board_never_replaces_a_newer_one(table: Table) -> None:
     expect(page.locator("#new")).to_have_count(1)
 
 
-def test_chat_reaches_everyone_escaped(table: Table) -> None:
-    ann, bo = table.players
+def test_chat_reaches_everyone_escaped(watched: Table) -> None:
+    ann, bo = watched.players
     text = "<img src=x onerror=alert(1)> cheers"
     ann.get_by_label("Message").fill(text)
     ann.get_by_role("button", name="Send").click()
-    for page in table.pages():
+    for page in watched.pages():
         expect(page.locator("#chat li").last).to_have_text(f"Ann: {text}")
         expect(page.locator("#chat img")).to_have_count(0)
-    assert table.spectator is not None
-    table.spectator.get_by_label("Message").fill("hello from the rail")
-    table.spectator.get_by_role("button", name="Send").click()
+    assert watched.spectator is not None
+    watched.spectator.get_by_label("Message").fill("hello from the rail")
+    watched.spectator.get_by_role("button", name="Send").click()
     expect(bo.locator("#chat li").last).to_have_text("Spectator: hello from the rail")
     bo.reload()  # the history comes back once
     expect(bo.locator("#chat li")).to_have_count(2)
     expect(bo.locator("#chat li").first).to_have_text(f"Ann: {text}")
 
 
-def test_players_see_who_is_watching_and_who_is_online(table: Table) -> None:
-    ann = table.players[0]
+def test_players_see_who_is_watching_and_who_is_online(watched: Table) -> None:
+    ann = watched.players[0]
     expect(ann.locator("#watching")).to_have_text("1 watching")
     expect(ann.locator("#panel .seatlist__dot.is-online")).to_have_count(2)
-    assert table.spectator is not None
-    table.spectator.close()
+    assert watched.spectator is not None
+    watched.spectator.close()
     expect(ann.locator("#watching")).to_be_hidden()
-    table.players[1].close()
+    watched.players[1].close()
     expect(ann.locator("#panel .seatlist__dot.is-online")).to_have_count(1)
 
 
@@ -127,12 +147,12 @@ def test_a_room_without_spectators_turns_a_watcher_away(
         ctx.close()
 
 
-def test_rematch_starts_a_new_game_for_the_same_people(table: Table) -> None:
-    ann, bo = table.players
-    play_to_the_end(table, random.Random(3))
+def test_rematch_starts_a_new_game_for_the_same_people(watched: Table) -> None:
+    ann, bo = watched.players
+    play_to_the_end(watched, random.Random(3))
     finished_at = version(ann)
     bo.locator("#rematch button").click()
-    for page in table.pages():
+    for page in watched.pages():
         wait_for_version(page, finished_at + 1)
         expect(page.locator("#board .final-scores")).to_have_count(0)
         expect(page.locator("#room")).to_have_attribute("data-status", "playing")
@@ -241,8 +261,8 @@ def test_a_board_made_before_my_move_keeps_my_cards_disabled(table: Table) -> No
     expect(ann.locator("#messages")).to_be_empty()  # nothing was refused
 
 
-def test_an_error_shows_in_the_status_bar_until_a_newer_board(table: Table) -> None:
-    page = table.players[0]
+def test_an_error_shows_in_the_status_bar_until_a_newer_board(sandbox: Table) -> None:
+    page = sandbox.players[0]
     now = version(page)
     page.evaluate("() => window.stammtisch.receive({type: 'error', reason: 'Not your turn.'})")
     alert = page.locator("#statusbar [role=alert]")
@@ -254,8 +274,8 @@ def test_an_error_shows_in_the_status_bar_until_a_newer_board(table: Table) -> N
     expect(alert).to_have_text("")
 
 
-def test_the_log_appends_new_lines_groups_rounds_and_colours_names(table: Table) -> None:
-    page = table.players[0]
+def test_the_log_appends_new_lines_groups_rounds_and_colours_names(sandbox: Table) -> None:
+    page = sandbox.players[0]
     v = version(page) + 1
 
     def feed(msg: dict[str, object]) -> None:
