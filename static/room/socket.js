@@ -81,16 +81,26 @@
     return info !== null && info.dataset.toAct.split(" ").some((s) => s !== "" && s !== me);
   }
 
+  // The viewer's own part of the table as text (hand, cellar, served cards, points):
+  // another seat's move leaves it as it was, the viewer's own move changes it.
+  const ownPart = () => {
+    const mine = board.querySelector(".mine");
+    return mine ? mine.textContent.replace(/\s+/g, " ") : "";
+  };
+
   // A move is on its way from the moment it is sent until a board carries it, or an
   // error. Sent in a simultaneous step, another seat's board can come first, made before
-  // the server took our move: it still offers the same cards, and those stay disabled (a
-  // second click would send a move the server must refuse). Sent anywhere else, nobody
-  // else can move, so the next board is ours, whatever it offers (a Four pints reveal
-  // offers the same again). PENDING_MS frees the cards if no board ever differs.
+  // the server took our move: it offers the same cards and shows our own part as it
+  // was, and those cards stay disabled (a second click would send a move the server must
+  // refuse). A board that changed our own part carries our move, even where the step
+  // goes on with the same choices (Stier zoekt Bier's serving: serve the next cellar
+  // card, or stop). Sent anywhere else, nobody else can move, so the next board is
+  // ours, whatever it offers (a Four pints reveal offers the same again). PENDING_MS
+  // frees the cards if no board ever differs.
   const PENDING_MS = 2500;
   function movePending() {
     clearTimeout(T.pending && T.pending.timer);
-    const mine = { offer: offered(), together: othersChoosing(), timer: 0 };
+    const mine = { offer: offered(), own: ownPart(), together: othersChoosing(), timer: 0 };
     mine.timer = setTimeout(() => {
       if (T.pending !== mine) return;
       T.pending = null;
@@ -100,9 +110,14 @@
     setMovesEnabled(false);
   }
   function boardArrived() {
-    if (!T.pending) return;
-    if (T.pending.together && offered() === T.pending.offer) setMovesEnabled(false);
-    else T.pending = null;
+    const sent = T.pending;
+    if (!sent) return;
+    if (sent.together && offered() === sent.offer && ownPart() === sent.own) {
+      setMovesEnabled(false);
+    } else {
+      clearTimeout(sent.timer);
+      T.pending = null;
+    }
   }
 
   Object.assign(T, { receive, connect, send, setMovesEnabled, movePending, boardArrived });
