@@ -7,7 +7,7 @@ import random
 from collections.abc import Iterator
 
 import pytest
-from playwright.sync_api import Browser, expect
+from playwright.sync_api import Browser, Page, expect
 
 from app.games.registry import GAMES
 from tests.browser.play import (
@@ -43,12 +43,22 @@ def table(browser: Browser, app_server: LiveServer) -> Iterator[Table]:
 
 @pytest.fixture(scope="module")
 def sandbox(browser: Browser, app_server: LiveServer) -> Iterator[Table]:
-    """One table for the tests that only feed Ann's page made-up messages (each reads
-    the page's version first): no move is made there, so they can share it."""
+    """One table for the tests that make no move the server takes (they feed Ann's page
+    made-up messages, or send a move it refuses, or only look): they can share it."""
     table = open_table(browser, app_server.url, toy.HighCard.id, ["Ann", "Bo"],
                        spectator=False)
     yield table
     table.close()
+
+
+@pytest.fixture
+def ann(sandbox: Table) -> Page:
+    """Ann's page at the shared table, reloaded: the server's board again, whatever the
+    test before fed it (a reload costs far less than a new table)."""
+    page = sandbox.players[0]
+    page.reload()
+    expect(page.locator("#room")).to_have_attribute("data-connected", "true")
+    return page
 
 
 @pytest.fixture
@@ -59,8 +69,8 @@ def watched(browser: Browser, app_server: LiveServer) -> Iterator[Table]:
     table.close()
 
 
-def test_an_illegal_move_shows_the_rules_reason_and_changes_nothing(table: Table) -> None:
-    page = table.players[0]
+def test_an_illegal_move_shows_the_rules_reason_and_changes_nothing(ann: Page) -> None:
+    page = ann
     before = version(page)
     button = page.locator("#board .move").first
     button.evaluate("b => { b.dataset.move = JSON.stringify({type: 'pick', card: 999}) }")
@@ -88,8 +98,8 @@ def test_a_stale_move_is_refused_and_the_current_board_comes_back(table: Table) 
     assert version(ann) == current
 
 
-def test_a_late_board_never_replaces_a_newer_one(sandbox: Table) -> None:
-    page = sandbox.players[0]
+def test_a_late_board_never_replaces_a_newer_one(ann: Page) -> None:
+    page = ann
     now = version(page)
     page.evaluate(
         "v => window.stammtisch.receive({type: 'board', version: v, html: '<p id=old>old</p>'})",
@@ -160,9 +170,10 @@ def test_rematch_starts_a_new_game_for_the_same_people(watched: Table) -> None:
     expect(ann.locator("#panel .is-you .seatlist__name")).to_have_text("Ann")
 
 
-def test_moves_in_the_page_are_json_buttons(table: Table) -> None:
-    page = table.players[0]
-    for raw in page.locator("#board .move").evaluate_all("bs => bs.map(b => b.dataset.move)"):
+def test_moves_in_the_page_are_json_buttons(ann: Page) -> None:
+    raws = ann.locator("#board .move").evaluate_all("bs => bs.map(b => b.dataset.move)")
+    assert raws, "no move on the board"
+    for raw in raws:
         assert json.loads(raw)["type"] == "pick"
 
 
@@ -174,14 +185,14 @@ def test_a_move_can_be_made_with_the_keyboard(table: Table) -> None:
     wait_for_version(page, before + 1)
 
 
-def test_copy_link_puts_the_room_link_on_the_clipboard(table: Table) -> None:
-    page = table.players[0]
+def test_copy_link_puts_the_room_link_on_the_clipboard(ann: Page, sandbox: Table) -> None:
+    page = ann
     page.context.grant_permissions(["clipboard-read", "clipboard-write"])
     expect(page.get_by_role("button", name="Copy link")).to_be_hidden()  # folded: playing
     page.locator("#room-info summary").click()
     page.get_by_role("button", name="Copy link").click()
     expect(page.get_by_role("alert")).to_contain_text("Link copied.")
-    assert page.evaluate("navigator.clipboard.readText()") == table.url
+    assert page.evaluate("navigator.clipboard.readText()") == sandbox.url
 
 
 def _pick(pid: str) -> str:
@@ -199,8 +210,8 @@ PICK_BOARD = ('<div class="board"><section class="mine">' + _pick("D7-0") + _pic
               + _dest("D7-1", 1, "Arena") + _dest("D7-1", 2, "Edge") + "</section>{extra}</div>")
 
 
-def test_a_picked_card_lights_its_destinations_and_survives_an_update(table: Table) -> None:
-    page = table.players[0]
+def test_a_picked_card_lights_its_destinations_and_survives_an_update(ann: Page) -> None:
+    page = ann
     now = version(page)
 
     def feed(v: int, extra: str = "") -> None:
@@ -289,8 +300,8 @@ def test_my_next_step_with_the_same_choices_is_live_at_once(table: Table) -> Non
     assert ann.evaluate(_CLICK_THEN_MY_NEXT_STEP) > 0
 
 
-def test_an_error_shows_in_the_status_bar_until_a_newer_board(sandbox: Table) -> None:
-    page = sandbox.players[0]
+def test_an_error_shows_in_the_status_bar_until_a_newer_board(ann: Page) -> None:
+    page = ann
     now = version(page)
     page.evaluate("() => window.stammtisch.receive({type: 'error', reason: 'Not your turn.'})")
     alert = page.locator("#statusbar [role=alert]")
@@ -302,8 +313,8 @@ def test_an_error_shows_in_the_status_bar_until_a_newer_board(sandbox: Table) ->
     expect(alert).to_have_text("")
 
 
-def test_the_log_appends_new_lines_groups_rounds_and_colours_names(sandbox: Table) -> None:
-    page = sandbox.players[0]
+def test_the_log_appends_new_lines_groups_rounds_and_colours_names(ann: Page) -> None:
+    page = ann
     v = version(page) + 1
 
     def feed(msg: dict[str, object]) -> None:
