@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import random
 import re
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -97,13 +98,15 @@ def open_table(
     spectator: bool = True,
     viewport: dict[str, int] | None = None,
     bots: int = 0,
+    prepare: Callable[[Page], Any] | None = None,
     **context: Any,
 ) -> Table:
     """A private room, its seats taken, started: the host makes it and everyone takes
     their seat over the JSON API in their own browser (the lobby form and the seat form
     have tests of their own; here they would only cost page loads), `bots` seats after
     the people get random bots; then every page opens the link and the host presses
-    Start on the page. `context`: more options for every browser context."""
+    Start on the page. `prepare(page)`: called for every page before it loads the room
+    (listeners, init scripts). `context`: more options for every browser context."""
     errors: list[str] = []
     host_ctx, host = new_page(browser, errors, viewport=viewport, **context)
     room = api(host_ctx, base_url, "/api/rooms", {
@@ -124,6 +127,8 @@ def open_table(
         table.contexts.append(ctx)
         table.spectator = page
     for page in table.pages():
+        if prepare is not None:
+            prepare(page)
         page.goto(link)
     expect(host.locator("#start")).to_be_enabled()
     host.locator("#start").click()

@@ -58,11 +58,10 @@ def test_a_room_of_every_game_meets_the_csp(
 ) -> None:
     # one person, bots in the other seats, a spectator: every kind of page, fewest loads
     bots = GAMES[game_id].min_players - 1
-    table = open_table(browser, app_server.url, game_id, ["P0"], bots=bots)
+    table = open_table(browser, app_server.url, game_id, ["P0"], bots=bots,
+                       prepare=lambda page: watch(page, violations))  # before each load
     try:
         for page in table.pages():
-            watch(page, violations)
-            page.reload()
             expect(page.locator("#board .board")).to_be_visible()
         host = table.players[0]
         move = host.locator("#board button.move:visible, #board button.pick:visible").first
