@@ -39,7 +39,9 @@ def _pieces(text: str) -> tuple[tuple[str, int | None], ...] | None:
 def log_line(event: Event, names: list[str], game_id: str = "", lang: str = DEFAULT
              ) -> LogLine:
     """`{"kind", "text", "parts"}` for one event in `lang`; `{p0}`, `{p1}`... become names."""
-    text = event_text(game_id, event, lang) if game_id else event.text
+    # In English a game's phrases give exactly the engine's words (app/i18n/games.py; a
+    # test holds them to it: tests/games/phrase_check.py): the engine's text as it is.
+    text = event_text(game_id, event, lang) if game_id and lang != DEFAULT else event.text
     pieces = _pieces(text)
     if pieces is None:
         parts: list[list[Any]] = [[text, None]]  # no template: shown as it is
