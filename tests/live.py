@@ -34,8 +34,11 @@ class LiveServer:
         # Idle keep-alive connections stay open a minute: on a loaded machine a client's
         # next request may come seconds later, and a server closing the connection just
         # as it is reused makes a ReadError that is no fault of the app.
+        # Served as `make run` serves the app: websockets-sansio, no per-message
+        # compression (so sockets take app/web/wire.py's direct way, as in production).
         config = uvicorn.Config(app, log_level="warning", lifespan="on", server_header=False,
-                                ws="websockets-sansio", timeout_graceful_shutdown=2,
+                                ws="websockets-sansio", ws_per_message_deflate=False,
+                                timeout_graceful_shutdown=2,
                                 timeout_keep_alive=60)
         self.server = _Server(config)
         self.thread = threading.Thread(target=self._run, daemon=True)

@@ -6,18 +6,20 @@ driver thread, and a fifth of a move's CPU. Here the two statements and the COMM
 as ONE function in aiosqlite's worker thread, on one connection this process keeps for
 moves. Durability and the race are unchanged: nothing returns before COMMIT, the UPDATE
 is conditional on the version (rowcount 1) and (room, version) is unique, so across
-processes exactly one writer wins each version. Parameters are encoded by the columns'
-own SQLAlchemy bind processors, so the rows are the same as the ORM path writes.
+processes exactly one writer wins each version. Parameters are made as the columns'
+SQLAlchemy bind processors make them (the engine's JSON serialiser, orjson; the SQLite
+DATETIME text) but without the processors' wrappers, so the rows are the same as the
+ORM path writes (tests/rooms/test_movewriter.py compares them).
 """
 
 from __future__ import annotations
 
 import asyncio
+import json
 import sqlite3
 from datetime import datetime
 from typing import Any
 
-from sqlalchemy import JSON, DateTime
 from sqlalchemy.ext.asyncio import AsyncEngine
 from sqlalchemy.util.concurrency import greenlet_spawn
 
@@ -45,14 +47,19 @@ def _write(conn: sqlite3.Connection, advance: tuple[Any, ...],
         raise
 
 
+def sqlite_time(at: datetime) -> str:
+    """SQLite's DATETIME text of `at` as SQLAlchemy writes it ("2026-12-01 20:43:54.644225",
+    the fields as given, no offset): isoformat in C instead of a %-format of seven fields."""
+    return at.isoformat(" ", "microseconds")[:26]
+
+
 class MoveWriter:
     """The move write of one SQLite engine; `None` from `for_engine` elsewhere."""
 
     def __init__(self, engine: AsyncEngine) -> None:
         self.engine = engine
-        dialect = engine.dialect
-        self._json = JSON().dialect_impl(dialect).bind_processor(dialect)
-        self._time = DateTime(timezone=True).dialect_impl(dialect).bind_processor(dialect)
+        # the engine's own serialiser (app/db/engine.py: json_text), called directly
+        self._j: Any = getattr(engine.dialect, "_json_serializer", None) or json.dumps
         self._raw: Any = None  # the pool connection kept for moves
         self._opening = asyncio.Lock()
         self.closed = False  # after close() the repository writes the ORM way
@@ -60,9 +67,6 @@ class MoveWriter:
     @classmethod
     def for_engine(cls, engine: AsyncEngine) -> MoveWriter | None:
         return cls(engine) if engine.dialect.name == "sqlite" else None
-
-    def _j(self, value: Any) -> Any:
-        return self._json(value) if self._json else value
 
     async def _driver(self) -> Any:
         async with self._opening:
@@ -75,7 +79,7 @@ class MoveWriter:
     async def commit(self, code: str, version: int, game_no: int, seat: int,
                      move: Any, events: Any, state: Any, status: str, at: datetime,
                      seen: int, to_act: Any) -> bool:
-        stamp = self._time(at) if self._time else at
+        stamp = sqlite_time(at)
         advance = (version + 1, self._j(state), status, stamp, code, version)
         append = (code, game_no, version + 1, seat, self._j(move), self._j(events), stamp,
                   seen, self._j(to_act))

@@ -3,7 +3,7 @@ session attached), and the clock of the stored timestamps."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
 from datetime import UTC, datetime
 from typing import Any
 
@@ -53,6 +53,20 @@ class RoomRecord:
     turn_timer: int = 0  # seconds per decision; 0: off
     deadlines: dict[str, int] | None = None  # {"seat": epoch ms} of the seats to act
 
+
+
+_ROOM_FIELDS = frozenset(f.name for f in fields(RoomRecord))
+
+
+def replaced(record: RoomRecord, **changes: Any) -> RoomRecord:
+    """`dataclasses.replace(record, **changes)` without its generic machinery (every
+    move makes one; RoomRecord has no `__post_init__` to run): a copy of the fields."""
+    if not changes.keys() <= _ROOM_FIELDS:
+        raise TypeError(f"RoomRecord has no field {sorted(changes.keys() - _ROOM_FIELDS)}")
+    new = object.__new__(RoomRecord)
+    new.__dict__.update(record.__dict__)  # frozen blocks __setattr__, not the dict
+    new.__dict__.update(changes)
+    return new
 
 
 def rowcount(result: Any) -> int:

@@ -78,6 +78,7 @@ class LiveRoom:
         self.seats_epoch = 0
         self._seating: tuple[Any, ...] = ()
         self._seat_memo: dict[str | None, int | None] = {}
+        self._timers: tuple[RoomRecord | None, dict[str, Any]] = (None, {})
         self._reset(record, moves)
 
     def _reset(self, record: RoomRecord, moves: list[MoveRecord]) -> None:
@@ -210,9 +211,12 @@ class LiveRoom:
         shared = self.shared.get(lang)
         if shared is None:
             shared = self.shared[lang] = {"public": self._public_view()}
+        timers = self._timers
+        if timers[0] is not self.record:  # once per record for all its viewers (read only)
+            timers = self._timers = (self.record, timers_of(self.record))
         made = Frame(self.version, self.record.game_no, seat, self.record.status,
                      self.names, view, outcome, lines, self.record.game_id,
-                     timers=timers_of(self.record), lang=lang, shared=shared)
+                     timers=timers[1], lang=lang, shared=shared)
         self.frames[seat, lang] = made
         return made
 

@@ -39,7 +39,9 @@ def _pieces(text: str) -> tuple[tuple[str, int | None], ...] | None:
 def log_line(event: Event, names: list[str], game_id: str = "", lang: str = DEFAULT
              ) -> LogLine:
     """`{"kind", "text", "parts"}` for one event in `lang`; `{p0}`, `{p1}`... become names."""
-    text = event_text(game_id, event, lang) if game_id else event.text
+    # In English a game's phrases give exactly the engine's words (app/i18n/games.py; a
+    # test holds them to it: tests/games/phrase_check.py): the engine's text as it is.
+    text = event_text(game_id, event, lang) if game_id and lang != DEFAULT else event.text
     pieces = _pieces(text)
     if pieces is None:
         parts: list[list[Any]] = [[text, None]]  # no template: shown as it is
@@ -79,16 +81,22 @@ class LogPrefix(Sequence[LogLine]):
 
 class SaidLines:
     """Every event's line of one game in one language, made once for all its viewers
-    (an event most of them see reads the same for each); `ViewerLog` picks a viewer's."""
+    (an event most of them see reads the same for each); `ViewerLog` picks a viewer's.
+    A move whose events everyone sees (most) is marked so: a viewer takes its lines as
+    they are, without asking each event."""
 
     def __init__(self, game_id: str = "", lang: str = DEFAULT) -> None:
         self.game_id, self.lang = game_id, lang
         self.lines: list[list[LogLine]] = []  # per move, per event
+        self.public: list[bool] = []  # per move: every event is for everyone
 
     def upto(self, moves: list[tuple[int, list[Event]]], names: list[str]
              ) -> list[list[LogLine]]:
-        for _, events in moves[len(self.lines):]:
-            self.lines.append([log_line(e, names, self.game_id, self.lang) for e in events])
+        if len(self.lines) < len(moves):
+            game_id, lang = self.game_id, self.lang
+            for _, events in moves[len(self.lines):]:
+                self.lines.append([log_line(e, names, game_id, lang) for e in events])
+                self.public.append(all(e.to is None for e in events))
         return self.lines
 
 
@@ -104,11 +112,16 @@ class ViewerLog:
     def extend(self, moves: list[tuple[int, list[Event]]], names: list[str],
                said: SaidLines) -> list[LogLine]:
         """`said`: the same game's lines in this log's language, shared by its viewers."""
-        lines = said.upto(moves, names)
-        seat = self.seat
+        if self.upto == len(moves):
+            return self.lines
+        lines, public = said.upto(moves, names), said.public
+        seat, mine = self.seat, self.lines
         for index in range(self.upto, len(moves)):
-            self.lines.extend(line for event, line in zip(moves[index][1], lines[index],
-                                                          strict=True)
-                              if event.visible_to(seat))
+            if public[index]:
+                mine.extend(lines[index])
+                continue
+            mine.extend(line for event, line in zip(moves[index][1], lines[index],
+                                                    strict=True)
+                        if event.visible_to(seat))
         self.upto = len(moves)
-        return self.lines
+        return mine

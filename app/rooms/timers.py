@@ -19,6 +19,7 @@ import logging
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
+from app.db.records import replaced
 from app.db.repository import RoomRecord
 from app.games.base import Event
 from app.rooms import errors
@@ -65,7 +66,7 @@ class Stamp:
             changes["deadlines"] = self.write["deadlines"]
         timeout = self.write.get("timeout")
         if timeout is None:
-            return dataclasses.replace(record, **changes)
+            return replaced(record, **changes)
         seats = tuple(
             s if s.index != seat else dataclasses.replace(
                 s, timeouts=s.timeouts + 1 if timeout else 0,
@@ -103,6 +104,9 @@ class Timers(_Base):
         the bot of an away seat) or "timeout"."""
         stamp = Stamp()
         mover = record.seats[seat]
+        if not record.turn_timer and cause != "timeout" and not mover.away \
+                and not mover.timeouts:
+            return stamp  # no timer, nothing to count or clear: most moves
         away = away_seats(record)
         if cause == "timeout":
             stamp.write["timeout"] = True

@@ -39,13 +39,15 @@ from app.web.protocol import (
     RoomOut,
     client_message,
 )
+from app.web.wire import write_text
 
 log = logging.getLogger(__name__)
 
 
 class Connection:
     __slots__ = ("_chat_bucket", "_stale_bucket", "backlog", "code", "conn", "game_id",
-                 "host_token", "html", "hub", "lang", "log_count", "log_game", "rooms", "seat",
+                 "host_token", "html", "hub", "lang", "log_count", "log_game", "protocol", "rooms",
+                 "seat",
                  "seats_epoch", "send_lock", "sent_status", "sent_version", "stale_per_minute",
                  "token", "ws")
 
@@ -65,6 +67,7 @@ class Connection:
         self.log_count = 0  # ... and how many of its lines
         self.backlog: list[dict[str, Any]] | None = []  # None once greeted
         self.send_lock = asyncio.Lock()
+        self.protocol: Any = None  # uvicorn's, once accepted: sends skip the layers (wire.py)
         # The buckets are made at the first chat line or stale move: most sockets
         # never send either, and an idle socket should cost as little as it can.
         self.stale_per_minute = stale_per_minute
@@ -87,6 +90,11 @@ class Connection:
         return self._chat_bucket
 
     async def send_text(self, text: str) -> None:
+        # Straight to the transport when the socket is plainly open and no send of
+        # this socket is waiting (the order of its messages is kept).
+        if (self.protocol is not None and not self.send_lock.locked()
+                and write_text(self.ws, self.protocol, text)):
+            return
         async with self.send_lock:
             try:
                 await self.ws.send_text(text)

@@ -36,6 +36,7 @@ from app.web.errors import wire_error
 from app.web.feed import RoomFeeds
 from app.web.language import get_language
 from app.web.protocol import ErrorOut
+from app.web.wire import protocol_of
 
 log = logging.getLogger(__name__)
 router = APIRouter()
@@ -66,6 +67,7 @@ async def room_socket(websocket: WebSocket) -> None:
                             token=get_seat_token(websocket, code),
                             host_token=get_host_token(websocket, code))
     await websocket.accept()
+    connection.protocol = protocol_of(websocket)  # the direct way to send, if there is one
     client = (websocket.client.host if websocket.client else "", code)
     open_sockets = get_open_sockets(websocket)
     if open_sockets.get(client, 0) >= settings.sockets_per_client_room:

@@ -31,3 +31,22 @@ async def test_a_move_row_reads_back_as_written_and_a_lost_race_changes_nothing(
     again = await service.repo.load(code)
     assert again is not None and (again.version, again.state) == (version + 1, record.state)
     assert await service.repo.move_count(code) == 1
+
+
+def test_the_time_text_is_sqlalchemy_s_own() -> None:
+    """`sqlite_time` writes what the DATETIME bind processor writes, so the ORM path and
+    the one-trip path store the same text (and a read sorts and parses them alike)."""
+    from datetime import UTC, datetime, timedelta, timezone
+
+    from sqlalchemy import DateTime
+    from sqlalchemy.dialects import sqlite
+
+    from app.db.movewriter import sqlite_time
+
+    dialect = sqlite.dialect()
+    process = DateTime(timezone=True).dialect_impl(dialect).bind_processor(dialect)
+    assert process is not None
+    for at in (datetime(2026, 12, 1, 20, 43, 54, 644225, tzinfo=UTC),
+               datetime(2026, 1, 2, 3, 4, 5, 0, tzinfo=UTC),  # no microseconds
+               datetime(999, 1, 1, tzinfo=timezone(timedelta(hours=2))), now()):
+        assert sqlite_time(at) == process(at)

@@ -259,3 +259,21 @@ async def test_two_processes_on_postgres_and_redis_act_once(
                 "P1 ran out of time; a bot played for them.") == 1
         one.unwatch(code)
         two.unwatch(code)
+
+
+def test_a_replaced_record_is_dataclasses_replace_and_unknown_fields_are_refused() -> None:
+    import dataclasses
+
+    from app.db.records import RoomRecord, SeatRecord, replaced
+
+    seat = SeatRecord(index=0, name="Ann", token_hash="h", bot=False)
+    record = RoomRecord(code="abc", game_id="null-bock", options={}, public=False,
+                        spectators=True, status="playing", version=3, game_no=1, seed=7,
+                        state={"a": 1}, host_token_hash="x", host_seat=0, seats=(seat,))
+    new = replaced(record, version=4, state={"a": 2}, status="finished")
+    assert new == dataclasses.replace(record, version=4, state={"a": 2}, status="finished")
+    assert (record.version, record.state) == (3, {"a": 1})  # the old one is untouched
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        new.version = 5  # type: ignore[misc]
+    with pytest.raises(TypeError):
+        replaced(record, versoin=4)

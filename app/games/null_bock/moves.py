@@ -124,12 +124,36 @@ def listed(state: NullBockState, seat: int, move: Any) -> Move | None:
 
 
 def has_legal_play(state: NullBockState, seat: int) -> bool:
-    arena = state.arena
-    return any(
-        arena_error(arena, card) is None
-        or any(edge_error(arena, edge, card) is None for edge in state.edges)
-        for card in state.hands[seat]
-    )
+    """Whether any card of `seat`'s hand has a place: `arena_error`/`edge_error` folded
+    into a few facts about the places, asked once (every turn start asks this for
+    every seat until one can play; the tables per card and Edge were most of a move).
+    tests/games/null_bock/test_games.py holds it to the tables for every seat."""
+    arena, hand = state.arena, state.hands[seat]
+    if not arena:  # only a doe, and only into the Arena
+        return any(INFO[card][0] for card in hand)
+    top_doe, top_val, top_pretentious, _ = INFO[arena[-1]]
+    stag_edge = False  # a plain doe may go on a stag's Edge
+    low_doe = None  # a stag at least as high as the lowest doe on an Edge may go there
+    for edge in state.edges:
+        if edge is None:
+            continue
+        edge_doe, edge_val, _, _ = INFO[edge]
+        if not edge_doe:
+            stag_edge = True
+        elif low_doe is None or edge_val < low_doe:
+            low_doe = edge_val
+    for card in hand:
+        doe, val, pretentious, big = INFO[card]
+        if doe:
+            if top_doe and (not top_pretentious if pretentious else val > top_val):
+                return True
+            if stag_edge and not big:
+                return True
+        elif top_doe or val == NULL_BOCK_VALUE or val > top_val:
+            return True  # a stag into the Arena
+        elif low_doe is not None and val >= low_doe:
+            return True
+    return False
 
 
 def refusal(state: NullBockState, seat: int, move: Any) -> str:

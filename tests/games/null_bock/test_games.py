@@ -82,6 +82,31 @@ def test_the_move_list_and_the_refusals_agree() -> None:
     assert checked > 10_000
 
 
+def test_has_legal_play_agrees_with_the_tables_for_every_seat_and_any_hand() -> None:
+    """The folded answer against the placement tables card by card, for every seat of
+    states met in play (not only the seat to act, which always can) and for hands
+    dealt at random against those places."""
+    deck = full_deck()
+    rnd = random.Random(12)
+    answers = Counter()
+    for players in (3, 4, 6):
+        for state in random_game(players, {"rounds": 2}, seed=40 + players):
+            for seat in range(players):
+                hands = [state.hands[seat]] + [rnd.sample(deck, rnd.randint(0, 6))
+                                               for _ in range(3)]
+                for hand in hands:
+                    state.hands[seat] = hand
+                    by_tables = any(
+                        arena_error(state.arena, c) is None
+                        or any(edge_error(state.arena, e, c) is None for e in state.edges)
+                        for c in hand
+                    )
+                    assert has_legal_play(state, seat) == by_tables, (state.edges, hand)
+                    answers[by_tables] += 1
+                state.hands[seat] = hands[0]
+    assert answers[True] > 100 and answers[False] > 100
+
+
 def test_a_look_alike_of_a_listed_move_is_refused() -> None:
     rules = GAMES["null-bock"]
     state = random_game(3, {"rounds": 1}, seed=3)[5]
