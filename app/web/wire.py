@@ -35,6 +35,10 @@ except ImportError:  # pragma: no cover - another server: always the ordinary wa
 # exception handling (it only notes an http.response.start).
 _TRANSPARENT = frozenset({"wrap_app_handling_exceptions.<locals>.wrapped_app.<locals>.sender"})
 _DEPTH = 6
+# What `write_text` reads of uvicorn's protocol: a uvicorn that renamed any of them gets
+# the ordinary way, not an AttributeError in the feed.
+_READS = ("disconnected", "close_sent", "initial_response", "handshake_complete", "writable",
+          "conn", "transport")
 
 
 def protocol_of(websocket: WebSocket) -> Any | None:
@@ -46,6 +50,8 @@ def protocol_of(websocket: WebSocket) -> Any | None:
     for _ in range(_DEPTH):
         owner = getattr(send, "__self__", None)
         if isinstance(owner, WebSocketsSansIOProtocol):
+            if not all(hasattr(owner, name) for name in _READS):
+                return None
             return owner if not owner.conn.extensions else None
         code = getattr(send, "__code__", None)
         if code is None or code.co_qualname not in _TRANSPARENT or not send.__closure__:
