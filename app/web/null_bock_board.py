@@ -1,0 +1,189 @@
+"""Null Bock!'s board, put together in Python from its template's macros
+(templates/boards/null-bock.html owns every tag; this module only picks the regions and
+keeps them).
+
+A board is a handful of regions: the status bar, the last play, the other players'
+panels, the middle, the viewer's own cards, a summary. Each region is made once per its
+exact inputs and then joined, so a board whose regions did not change (three of four
+seats after a move) is a few dictionary look-ups and one join, not a template run:
+
+- the panels and the middle are the same for every viewer of a version but for the
+  acting viewer's destinations: made once per (room, version, language) from the
+  spectator's view, with a hole for those (app/web/pieces.py);
+- every other region is kept in the fragment cache (app/web/memo.py) under a key of
+  everything it is drawn from: the language, the room's names and the viewer's seat
+  (`Viewing.viewer_key`) and the region's own inputs. A region holding a seat's hand is
+  keyed by that seat and that hand, so it is only ever served to a board that would have
+  drawn exactly the same string; a key is never a version, so a kept string cannot be
+  stale.
+
+Keys are tuples of the view's own values (ints, strings, None; no bools where an int
+could stand) and `freeze`d JSON for its lists and dicts.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from functools import lru_cache
+from typing import Any
+
+from markupsafe import Markup
+
+from app.web.lists import group, pairs_by
+from app.web.memo import FRAGMENTS, VIEWING, freeze
+from app.web.pieces import HOLE, piece
+from app.web.speech import LANG
+
+TEMPLATE = "boards/null-bock.html"
+
+
+@lru_cache(maxsize=1)
+def macros() -> Any:
+    """The board template as a module: its macros, made once."""
+    from app.web.render import environment
+
+    return environment().get_template(TEMPLATE).module
+
+
+def kept(key: tuple[Any, ...], make: Callable[[], Any]) -> Markup:
+    """The region under `key`, made by `make` the first time."""
+    found = FRAGMENTS.get(key)
+    if found is None:
+        found = Markup(make())
+        FRAGMENTS.put(key, found)
+    return found
+
+
+def picks_of(hand: list[str], by_card: dict[str, list[dict[str, Any]]]
+             ) -> list[tuple[str, dict[str, Any]]]:
+    """(pick id, move) for each destination of every copy of a card with several moves."""
+    out: list[tuple[str, dict[str, Any]]] = []
+    seen: dict[str, int] = {}
+    for c in hand:
+        k = seen[c] = seen.get(c, -1) + 1
+        mvs = by_card.get(c, ())
+        if len(mvs) > 1:
+            out += [(f"{c}-{k}", mv) for mv in mvs]
+    return out
+
+
+def _top(mv: dict[str, Any], edges: list[Any]) -> Any:
+    return edges[mv["edge"]] if "edge" in mv else None
+
+
+def dests(items: list[tuple[str, dict[str, Any]]], edges: list[Any], lang: str,
+          viewer: bytes) -> Markup:
+    """The destination buttons of one place."""
+    m = macros()
+    return Markup("".join(
+        kept(("nb-dest", lang, viewer, pid, freeze(mv), top),
+             lambda pid=pid, mv=mv, top=top: m.dest_of(pid, mv, top))
+        for pid, mv in items for top in (_top(mv, edges),)))
+
+
+def hand(cards: list[str], by_card: dict[str, list[dict[str, Any]]], edges: list[Any],
+         lang: str, viewer: bytes) -> Markup:
+    """The viewer's hand, each card (its control) kept apart."""
+    m = macros()
+    out = []
+    seen: dict[str, int] = {}
+    for c in cards:
+        k = seen[c] = seen.get(c, -1) + 1
+        mvs = by_card.get(c, [])
+        if len(mvs) == 1:
+            key: tuple[Any, ...] = ("nb-card", lang, viewer, c, freeze(mvs[0]),
+                                    _top(mvs[0], edges))
+        else:  # a pick (its id, its count of places) or the face alone
+            key = ("nb-card", lang, viewer, c, k if mvs else 0, len(mvs))
+        out.append(kept(key, lambda c=c, k=k, mvs=mvs: m.hand_card(c, k, mvs, edges)))
+    return m.hand_cards(out)
+
+
+def board(view: dict[str, Any], public: dict[str, Any], seat: int | None) -> Markup:
+    """The board of `seat` (None: a spectator) from its `view` and the version's
+    spectator's view `public`; inside `speaking`, `viewing` and `sharing`."""
+    m = macros()
+    lang, viewer = LANG.get(), VIEWING.get()
+    key = viewer.viewer_key
+    me = seat if seat is not None and view.get("mine") is not None else None
+    to_act = view.get("to_act") or []
+    last = view.get("last")
+    moves = view.get("moves") or []
+    edges = view["edges"]
+    mine_hand = view["mine"]["hand"] if me is not None else []
+    by_card = group(moves, "card") if moves else {}
+    by_place = pairs_by(picks_of(mine_hand, by_card), "to", "edge") if moves else {}
+
+    def fill(place: tuple[Any, ...]) -> Markup | str:
+        items = by_place.get(place)
+        return dests(items, edges, lang, key) if items else ""
+
+    status = kept(("nb-status", lang, key, bool(view.get("outcome")), view["phase"],
+                   tuple(to_act), view.get("turn"), me, not view.get("arena"),
+                   view.get("round"), view.get("rounds"), view.get("target")),
+                  lambda: m.status_bar(bool(view.get("outcome")), view["phase"], to_act,
+                                       view.get("turn"), me, not view.get("arena"),
+                                       view.get("round"), view.get("rounds"),
+                                       view.get("target")))
+    said = None
+    if last:
+        said = kept(("nb-last", lang, viewer.names_key, last["text"]),
+                    lambda: m.fmt(last["text"]))
+    if view.get("open"):
+        panels = [m.panel(view, s, "") for s in range(view["players"]) if s != me]
+    else:
+        panels = [piece(("opponent", s), lambda s=s: m.panel(public, s, HOLE),
+                        fill(("edge", s)))
+                  for s in range(view["players"]) if s != me]
+    top_is_mine = view.get("top_stag_owner") is not None and view["top_stag_owner"] == me
+    middle = piece(("middle", top_is_mine),
+                   lambda: m.middle_of(public, top_is_mine, HOLE), fill(("arena", None)))
+    mine = None
+    if me is not None:
+        mine = _mine(view, me, to_act, last, moves, by_card, fill(("edge", me)), lang, key)
+    summary = m.summary_of(view["summary"]) if view.get("summary") else None
+    return put_together(view["phase"], status, said, panels, middle, mine, summary, lang)
+
+
+_MARK = re.compile(r"<!--region-->")
+
+
+def put_together(phase: str, status: Markup, said: Markup | None, panels: list[Markup],
+                 middle: Markup, mine: Markup | None, summary: Markup | None,
+                 lang: str) -> Markup:
+    """The `board` macro's output for these regions: the macro is drawn once per shape
+    (phase, language, which regions there are) with a mark for each region, and each
+    board joins its regions into the text between the marks."""
+    shape = ("nb-board", lang, phase, said is not None, len(panels), mine is not None,
+             summary is not None)
+    between = FRAGMENTS.get(shape)
+    if between is None:
+        mark = Markup("<!--region-->")
+        drawn = macros().board(phase, mark, mark if said is not None else None,
+                               [mark] * len(panels), mark, mark if mine is not None else None,
+                               mark if summary is not None else None)
+        between = _MARK.split(str(drawn))
+        FRAGMENTS.put(shape, between)
+    regions = [r for r in (status, said, *panels, middle, mine, summary) if r is not None]
+    out = [between[0]]
+    for region, text in zip(regions, between[1:], strict=True):
+        out += (region, text)
+    return Markup("".join(out))
+
+
+def _mine(view: dict[str, Any], me: int, to_act: list[int], last: dict[str, Any] | None,
+          moves: list[dict[str, Any]], by_card: dict[str, list[dict[str, Any]]],
+          edge_dests: Markup | str, lang: str, viewer: bytes) -> Markup:
+    """The viewer's own cards: kept by all they are drawn from, so a seat that did not
+    move gets the same string again."""
+    edge_last = bool(last) and last.get("to") in (f"edge-{me}", "edges")
+    mine, edges = view["mine"], view["edges"]
+    args = (me, me in to_act, view["scores"][me], me == view.get("first"), edges[me],
+            edge_last, view["phase"])
+    key = ("nb-mine", lang, viewer, *args, freeze([mine, moves, edges if moves else None]),
+           str(edge_dests))
+    m = macros()
+    return kept(key, lambda: m.mine_section(
+        *args[:6], mine, view["phase"], hand(mine["hand"], by_card, edges, lang, viewer),
+        edge_dests))
