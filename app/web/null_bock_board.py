@@ -130,15 +130,18 @@ def board(view: dict[str, Any], public: dict[str, Any], seat: int | None) -> Mar
     if last:
         said = kept(("nb-last", lang, viewer.names_key, last["text"]),
                     lambda: m.fmt(last["text"]))
-    if view.get("open"):
-        panels = [m.panel(view, s, "") for s in range(view["players"]) if s != me]
+    if view.get("open"):  # a replay: every hand face up, nothing to share
+        panels = [panel(view, s, "", lang, viewer.names_key)
+                  for s in range(view["players"]) if s != me]
     else:
-        panels = [piece(("opponent", s), lambda s=s: m.panel(public, s, HOLE),
+        panels = [piece(("opponent", s),
+                        lambda s=s: panel(public, s, HOLE, lang, viewer.names_key),
                         fill(("edge", s)))
                   for s in range(view["players"]) if s != me]
     top_is_mine = view.get("top_stag_owner") is not None and view["top_stag_owner"] == me
     middle = piece(("middle", top_is_mine),
-                   lambda: m.middle_of(public, top_is_mine, HOLE), fill(("arena", None)))
+                   lambda: _middle(public, top_is_mine, lang, viewer.names_key),
+                   fill(("arena", None)))
     mine = None
     if me is not None:
         mine = _mine(view, me, to_act, last, moves, by_card, fill(("edge", me)), lang, key)
@@ -170,6 +173,26 @@ def put_together(phase: str, status: Markup, said: Markup | None, panels: list[M
     for region, text in zip(regions, between[1:], strict=True):
         out += (region, text)
     return Markup("".join(out))
+
+
+def panel(v: dict[str, Any], s: int, edge_dests: str, lang: str, names: bytes) -> Markup:
+    """Seat `s`'s panel as the view `v` shows it, `edge_dests` on its Edge."""
+    last = v.get("last")
+    edge_last = bool(last) and last.get("to") in (f"edge-{s}", "edges")
+    shown = v["open"][s] if v.get("open") else None
+    args = (s, s in v["to_act"], s == v.get("first"), v["scores"][s], v["hand_sizes"][s],
+            v["harem_sizes"][s], v["edges"][s], edge_last, v["edge_chosen"][s])
+    return kept(("nb-panel", lang, names, *args, freeze(shown), str(edge_dests)),
+                lambda: macros().opponent(*args, shown, edge_dests))
+
+
+def _middle(v: dict[str, Any], top_is_mine: bool, lang: str, names: bytes) -> Markup:
+    """The Arena as the view `v` shows it, a hole for the viewer's destinations."""
+    last = v.get("last")
+    args = (tuple(v["arena"]), bool(last) and last.get("to") == "arena",
+            v.get("top_stag_owner"), top_is_mine, v.get("passes"))
+    return kept(("nb-middle", lang, names, *args),
+                lambda: macros().middle(list(args[0]), *args[1:], HOLE))
 
 
 def _mine(view: dict[str, Any], me: int, to_act: list[int], last: dict[str, Any] | None,
