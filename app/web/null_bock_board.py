@@ -119,13 +119,14 @@ def board(view: dict[str, Any], public: dict[str, Any], seat: int | None) -> Mar
         items = by_place.get(place)
         return dests(items, edges, lang, key) if items else ""
 
-    status = kept(("nb-status", lang, key, bool(view.get("outcome")), view["phase"],
-                   tuple(to_act), view.get("turn"), me, not view.get("arena"),
-                   view.get("round"), view.get("rounds"), view.get("target")),
-                  lambda: m.status_bar(bool(view.get("outcome")), view["phase"], to_act,
-                                       view.get("turn"), me, not view.get("arena"),
-                                       view.get("round"), view.get("rounds"),
-                                       view.get("target")))
+    # the status bar reads the viewer only through `yours` and `my_turn` (the names of
+    # those it waits for are never "you"): one for every seat that waits
+    yours, my_turn = me is not None and me in to_act, me is not None and view.get("turn") == me
+    status_args = (bool(view.get("outcome")), view["phase"], tuple(to_act), view.get("turn"),
+                   yours, my_turn, not view.get("arena"), view.get("round"),
+                   view.get("rounds"), view.get("target"))
+    status = kept(("nb-status", lang, viewer.names_key, *status_args),
+                  lambda: m.status_bar(*status_args))
     said = None
     if last:
         said = kept(("nb-last", lang, viewer.names_key, last["text"]),
