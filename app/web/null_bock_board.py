@@ -30,7 +30,7 @@ from typing import Any
 
 from markupsafe import Markup
 
-from app.web.lists import group, pairs_by
+from app.web.lists import group
 from app.web.memo import FRAGMENTS, VIEWING, freeze
 from app.web.pieces import HOLE, piece
 from app.web.speech import LANG
@@ -55,16 +55,18 @@ def kept(key: tuple[Any, ...], make: Callable[[], Any]) -> Markup:
     return found
 
 
-def picks_of(hand: list[str], by_card: dict[str, list[dict[str, Any]]]
-             ) -> list[tuple[str, dict[str, Any]]]:
-    """(pick id, move) for each destination of every copy of a card with several moves."""
-    out: list[tuple[str, dict[str, Any]]] = []
+def places_of(hand: list[str], by_card: dict[str, list[dict[str, Any]]]
+              ) -> dict[tuple[Any, Any], list[tuple[str, dict[str, Any]]]]:
+    """Every copy of a card with several moves is a pick: (pick id, move) for each of its
+    destinations, by the place it goes to ((to, edge): ("edge", 2), ("arena", None))."""
+    out: dict[tuple[Any, Any], list[tuple[str, dict[str, Any]]]] = {}
     seen: dict[str, int] = {}
     for c in hand:
         k = seen[c] = seen.get(c, -1) + 1
         mvs = by_card.get(c, ())
         if len(mvs) > 1:
-            out += [(f"{c}-{k}", mv) for mv in mvs]
+            for mv in mvs:
+                out.setdefault((mv.get("to"), mv.get("edge")), []).append((f"{c}-{k}", mv))
     return out
 
 
@@ -113,7 +115,7 @@ def board(view: dict[str, Any], public: dict[str, Any], seat: int | None) -> Mar
     edges = view["edges"]
     mine_hand = view["mine"]["hand"] if me is not None else []
     by_card = group(moves, "card") if moves else {}
-    by_place = pairs_by(picks_of(mine_hand, by_card), "to", "edge") if moves else {}
+    by_place = places_of(mine_hand, by_card) if moves else {}
 
     def fill(place: tuple[Any, ...]) -> Markup | str:
         items = by_place.get(place)
