@@ -99,7 +99,7 @@ def hand(cards: list[str], by_card: dict[str, list[dict[str, Any]]], edges: list
         else:  # a pick (its id, its count of places) or the face alone
             key = ("nb-card", lang, viewer, c, k if mvs else 0, len(mvs))
         out.append(kept(key, lambda c=c, k=k, mvs=mvs: m.hand_card(c, k, mvs, edges)))
-    return m.hand_cards(out)
+    return kept(("nb-hand", lang, *out), lambda: m.hand_cards(out))
 
 
 def board(view: dict[str, Any], public: dict[str, Any], seat: int | None) -> Markup:
@@ -153,40 +153,61 @@ def board(view: dict[str, Any], public: dict[str, Any], seat: int | None) -> Mar
 
 
 _MARK = re.compile(r"<!--region-->")
+MARK = Markup("<!--region-->")  # no escaped text can spell it, and no template writes it
 
 
-def put_together(phase: str, status: Markup, said: Markup | None, panels: list[Markup],
-                 middle: Markup, mine: Markup | None, summary: Markup | None,
-                 lang: str) -> Markup:
-    """The `board` macro's output for these regions: the macro is drawn once per shape
-    (phase, language, which regions there are) with a mark for each region, and each
-    board joins its regions into the text between the marks."""
-    shape = ("nb-board", lang, phase, said is not None, len(panels), mine is not None,
-             summary is not None)
+def joined(shape: tuple[Any, ...], draw: Callable[[Markup], Any], regions: list[Markup]
+           ) -> Markup:
+    """A frame macro's output around `regions`: `draw(MARK)` draws the frame with a mark
+    where each region goes, once per `shape` (everything the frame itself is drawn from
+    but the regions), and each call joins its regions into the text between the marks."""
     between = FRAGMENTS.get(shape)
     if between is None:
-        mark = Markup("<!--region-->")
-        drawn = macros().board(phase, mark, mark if said is not None else None,
-                               [mark] * len(panels), mark, mark if mine is not None else None,
-                               mark if summary is not None else None)
-        between = _MARK.split(str(drawn))
+        between = _MARK.split(str(draw(MARK)))
         FRAGMENTS.put(shape, between)
-    regions = [r for r in (status, said, *panels, middle, mine, summary) if r is not None]
     out = [between[0]]
     for region, text in zip(regions, between[1:], strict=True):
         out += (region, text)
     return Markup("".join(out))
 
 
+def put_together(phase: str, status: Markup, said: Markup | None, panels: list[Markup],
+                 middle: Markup, mine: Markup | None, summary: Markup | None,
+                 lang: str) -> Markup:
+    """The `board` macro's output for these regions."""
+    regions = [r for r in (status, said, *panels, middle, mine, summary) if r is not None]
+    return joined(
+        ("nb-board", lang, phase, said is not None, len(panels), mine is not None,
+         summary is not None),
+        lambda mark: macros().board(phase, mark, mark if said is not None else None,
+                                    [mark] * len(panels), mark,
+                                    mark if mine is not None else None,
+                                    mark if summary is not None else None),
+        regions)
+
+
 def panel(v: dict[str, Any], s: int, edge_dests: str, lang: str, names: bytes) -> Markup:
-    """Seat `s`'s panel as the view `v` shows it, `edge_dests` on its Edge."""
+    """Seat `s`'s panel as the view `v` shows it, `edge_dests` on its Edge: its name, its
+    numbers and its Edge each kept apart (a move changes one or two of them)."""
+    m = macros()
     last = v.get("last")
     edge_last = bool(last) and last.get("to") in (f"edge-{s}", "edges")
     shown = v["open"][s] if v.get("open") else None
-    args = (s, s in v["to_act"], s == v.get("first"), v["scores"][s], v["hand_sizes"][s],
-            v["harem_sizes"][s], v["edges"][s], edge_last, v["edge_chosen"][s])
-    return kept(("nb-panel", lang, names, *args, freeze(shown), str(edge_dests)),
-                lambda: macros().opponent(*args, shown, edge_dests))
+    began, score = s == v.get("first"), v["scores"][s]
+    hand_size, harem_size = v["hand_sizes"][s], v["harem_sizes"][s]
+    edge, chosen = v["edges"][s], v["edge_chosen"][s]
+    name = kept(("nb-oname", lang, names, s, began), lambda: m.opponent_name(s, began))
+    stats = kept(("nb-ostats", lang, score, hand_size, harem_size),
+                 lambda: m.opponent_stats(score, hand_size, harem_size))
+    edge_part = kept(("nb-oedge", lang, names, s, edge, edge_last, chosen, freeze(shown),
+                      str(edge_dests)),
+                     lambda: m.opponent_edge(s, edge, edge_last, chosen, shown, edge_dests))
+    acting = s in v["to_act"]
+    if shown is not None:  # a replay's open cards: not kept
+        return m.opponent(s, acting, name, stats, edge_part, shown)
+    return joined(("nb-opponent", lang, s, acting),
+                  lambda mark: m.opponent(s, acting, mark, mark, mark, None),
+                  [name, stats, edge_part])
 
 
 def _middle(v: dict[str, Any], top_is_mine: bool, lang: str, names: bytes) -> Markup:
@@ -202,14 +223,28 @@ def _mine(view: dict[str, Any], me: int, to_act: list[int], last: dict[str, Any]
           moves: list[dict[str, Any]], by_card: dict[str, list[dict[str, Any]]],
           edge_dests: Markup | str, lang: str, viewer: bytes) -> Markup:
     """The viewer's own cards: kept by all they are drawn from, so a seat that did not
-    move gets the same string again."""
+    move gets the same string again; else put together from its parts, each kept."""
     edge_last = bool(last) and last.get("to") in (f"edge-{me}", "edges")
-    mine, edges = view["mine"], view["edges"]
-    args = (me, me in to_act, view["scores"][me], me == view.get("first"), edges[me],
-            edge_last, view["phase"])
-    key = ("nb-mine", lang, viewer, *args, freeze([mine, moves, edges if moves else None]),
-           str(edge_dests))
+    mine, edges, phase = view["mine"], view["edges"], view["phase"]
+    acting, score, began = me in to_act, view["scores"][me], me == view.get("first")
+    key = ("nb-mine", lang, viewer, me, acting, score, began, edges[me], edge_last, phase,
+           freeze([mine, moves, edges if moves else None]), str(edge_dests))
+    return kept(key, lambda: _mine_parts(me, acting, score, began, edges, edge_last, mine,
+                                         phase, by_card, edge_dests, lang, viewer))
+
+
+def _mine_parts(me: int, acting: bool, score: int, began: bool, edges: list[Any],
+                edge_last: bool, mine: dict[str, Any], phase: str,
+                by_card: dict[str, list[dict[str, Any]]], edge_dests: Markup | str,
+                lang: str, viewer: bytes) -> Markup:
     m = macros()
-    return kept(key, lambda: m.mine_section(
-        *args[:6], mine, view["phase"], hand(mine["hand"], by_card, edges, lang, viewer),
-        edge_dests))
+    choice = mine.get("edge_choice")
+    stats = kept(("nb-mstats", lang, score, began), lambda: m.mine_stats(score, began))
+    edge = kept(("nb-medge", lang, me, edges[me], edge_last, choice, phase, str(edge_dests)),
+                lambda: m.mine_edge(me, edges[me], edge_last, choice, phase, edge_dests))
+    cards = hand(mine["hand"], by_card, edges, lang, viewer)
+    harem = kept(("nb-harem", lang, *mine["harem"]), lambda: m.harem_cards(mine["harem"]))
+    count = len(mine["hand"])
+    return joined(("nb-mine-frame", lang, me, acting, count),
+                  lambda mark: m.mine_section(me, acting, mark, mark, count, mark, mark),
+                  [stats, edge, cards, harem])

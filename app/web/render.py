@@ -77,7 +77,13 @@ def _formatted(lang: str, autoescape: bool, message: str, plural: str | None, n:
 
 def _translate(autoescape: bool, message: str, plural: str | None, n: int,
                variables: dict[str, Any]) -> str:
-    items = tuple((k, type(v), v) for k, v in variables.items())
+    if not variables:
+        items: tuple[tuple[str, type, Any], ...] = ()
+    elif len(variables) == 1:  # the common case, without a generator's frame
+        ((k, v),) = variables.items()
+        items = ((k, type(v), v),)
+    else:
+        items = tuple([(k, type(v), v) for k, v in variables.items()])
     try:
         return _formatted(LANG.get(), autoescape, message, plural, n, items)
     except TypeError:  # an unhashable variable: format it this once
