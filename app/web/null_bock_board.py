@@ -50,7 +50,9 @@ def kept(key: tuple[Any, ...], make: Callable[[], Any]) -> Markup:
     """The region under `key`, made by `make` the first time."""
     found = FRAGMENTS.get(key)
     if found is None:
-        found = Markup(make())
+        found = make()
+        if type(found) is not Markup:  # (a macro's output already is: no copy)
+            found = Markup(found)
         FRAGMENTS.put(key, found)
     return found
 
