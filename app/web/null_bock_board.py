@@ -78,12 +78,18 @@ def _top(mv: dict[str, Any], edges: list[Any]) -> Any:
 
 def dests(items: list[tuple[str, dict[str, Any]]], edges: list[Any], lang: str,
           viewer: bytes) -> Markup:
-    """The destination buttons of one place."""
+    """The destination buttons of one place (all of them go to the same Edge or the
+    Arena, so one `top`): kept together, and each button apart (a place's buttons
+    change with the hand, a button with its label)."""
     m = macros()
-    return Markup("".join(
-        kept(("nb-dest", lang, viewer, pid, freeze(mv), top),
-             lambda pid=pid, mv=mv, top=top: m.dest_of(pid, mv, top))
-        for pid, mv in items for top in (_top(mv, edges),)))
+    top = _top(items[0][1], edges)
+
+    def each() -> str:
+        return "".join(kept(("nb-dest", lang, viewer, pid, freeze(mv), top),
+                            lambda pid=pid, mv=mv: m.dest_of(pid, mv, top))
+                       for pid, mv in items)
+
+    return kept(("nb-dests", lang, viewer, freeze(items), top), each)
 
 
 def hand(cards: list[str], by_card: dict[str, list[dict[str, Any]]], edges: list[Any],
