@@ -1,7 +1,9 @@
 """Jinja2 rendering of boards from views: the one place a view becomes HTML.
 
 The same partial (`templates/boards/<game-id>.html`) renders the first page load and
-every live update. A board sees only the viewer's view, never a game state. When the
+every live update; a game in `ASSEMBLED` (Null Bock!) has its board put together in
+Python from that partial's macros, region by region (app/web/null_bock_board.py). A
+board sees only the viewer's view, never a game state. When the
 view carries an outcome and no `summary` of its own (docs/contracts.md §1), the final
 scores (`boards/_outcome.html`) follow the board; with a final summary, the board's
 `m.summary` is the display (added here if a board leaves it out). So there is one
