@@ -26,7 +26,7 @@ from __future__ import annotations
 
 from collections import OrderedDict
 from collections.abc import Iterator
-from contextlib import contextmanager, suppress
+from contextlib import contextmanager
 from contextvars import ContextVar
 from types import FunctionType
 from typing import Any
@@ -72,12 +72,14 @@ class Fragments:
         self.hits = self.misses = 0
 
     def get(self, key: Any) -> Any:
-        found = self.items.get(key)
+        items = self.items
+        found = items.get(key)
         if found is not None:
             self.hits += 1
-            # dropped meanwhile by another thread's put: the fragment is still good
-            with suppress(KeyError):
-                self.items.move_to_end(key)
+            try:  # noqa: SIM105 (`suppress` costs a microsecond; this runs ~100x a board)
+                items.move_to_end(key)
+            except KeyError:  # dropped meanwhile by another thread's put: still good
+                pass
         return found
 
     def put(self, key: Any, value: Any) -> None:

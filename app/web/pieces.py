@@ -67,3 +67,16 @@ def shared(region: str, *key: Any, fill: str = "", caller: Callable[[], str]) ->
         if pieces is not None:
             pieces[(region, *key)] = found
     return Markup(found.replace(HOLE, fill))
+
+
+def piece(key: tuple[Any, ...], make: Callable[[], str], fill: str = "") -> Markup:
+    """`shared` for a board put together in Python: the region `key` of this version,
+    made by `make` (from the spectator's view, `hole` where the viewer's controls go) by
+    the first board that needs it, with this board's `fill` in the hole."""
+    pieces = PIECES.get()
+    found = None if pieces is None else pieces.get(key)
+    if found is None:
+        found = str(make())
+        if pieces is not None:
+            pieces[key] = found
+    return Markup(found.replace(HOLE, fill) if fill or HOLE in found else found)

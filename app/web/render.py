@@ -1,7 +1,9 @@
 """Jinja2 rendering of boards from views: the one place a view becomes HTML.
 
 The same partial (`templates/boards/<game-id>.html`) renders the first page load and
-every live update. A board sees only the viewer's view, never a game state. When the
+every live update; a game in `ASSEMBLED` (Null Bock!) has its board put together in
+Python from that partial's macros, region by region (app/web/null_bock_board.py). A
+board sees only the viewer's view, never a game state. When the
 view carries an outcome and no `summary` of its own (docs/contracts.md §1), the final
 scores (`boards/_outcome.html`) follow the board; with a final summary, the board's
 `m.summary` is the display (added here if a board leaves it out). So there is one
@@ -16,6 +18,7 @@ macros see the language without being imported "with context".
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from functools import lru_cache
 from pathlib import Path
 from typing import Any
@@ -26,13 +29,18 @@ from markupsafe import Markup
 
 from app.i18n import DEFAULT, translations
 from app.i18n import games as game_words
-from app.web import lists
+from app.web import lists, null_bock_board
 from app.web.memo import BY_NAMES, BY_VIEWER, FastContext, Viewer, memo, memoised, viewing
 from app.web.pieces import HOLE, public_view, shared, sharing
 from app.web.speech import LANG, _, current_language, speaking
 from app.web.words import script_words, status_word
 
 TEMPLATES = Path(__file__).resolve().parents[2] / "templates"
+# Boards put together in Python from their template's macros, region by region (each
+# region kept by its inputs): the game id -> board(view, public, seat).
+ASSEMBLED: dict[str, Callable[[dict[str, Any], dict[str, Any], int | None], Markup]] = {
+    "null-bock": null_bock_board.board,
+}
 
 
 class ViewEnvironment(Environment):
@@ -71,7 +79,13 @@ def _formatted(lang: str, autoescape: bool, message: str, plural: str | None, n:
 
 def _translate(autoescape: bool, message: str, plural: str | None, n: int,
                variables: dict[str, Any]) -> str:
-    items = tuple((k, type(v), v) for k, v in variables.items())
+    if not variables:
+        items: tuple[tuple[str, type, Any], ...] = ()
+    elif len(variables) == 1:  # the common case, without a generator's frame
+        ((k, v),) = variables.items()
+        items = ((k, type(v), v),)
+    else:
+        items = tuple([(k, type(v), v) for k, v in variables.items()])
     try:
         return _formatted(LANG.get(), autoescape, message, plural, n, items)
     except TypeError:  # an unhashable variable: format it this once
@@ -125,6 +139,9 @@ def environment() -> Environment:
                        without=lists.without, group=lists.group, pairs_by=lists.pairs_by)
     env.filters["move_label"] = move_label
     env.filters["translated"] = _  # a message handed over (an alert): as it is, translated
+    # The toolkit, for the macros of a board template used as a module (a board put
+    # together in Python, `ASSEMBLED`): a render hands the same module over as `m`.
+    env.globals["m"] = env.get_template("boards/_macros.html").module
     return env
 
 
@@ -138,7 +155,7 @@ def move_label(move: dict[str, Any]) -> str:
 def toolkit() -> Any:
     """The board toolkit (boards/_macros.html) as a module, made once: every board gets
     it as `m` (an `{% import %}` per render cost a tenth of a board in Jinja's checks)."""
-    return environment().get_template("boards/_macros.html").module
+    return environment().globals["m"]
 
 
 @lru_cache(maxsize=64)
@@ -167,8 +184,12 @@ def render_board(game_id: str, view: dict[str, Any], seat: int | None, names: li
 def _render_board(game_id: str, view: dict[str, Any], public: dict[str, Any],
                   seat: int | None, names: list[str]) -> str:
     env = environment()
-    board = env.get_template(board_template(game_id)).render(
-        view=view, public=public, seat=seat, names=names, m=toolkit())
+    assemble = ASSEMBLED.get(game_id)
+    if assemble is not None:
+        board = str(assemble(view, public, seat))
+    else:
+        board = env.get_template(board_template(game_id)).render(
+            view=view, public=public, seat=seat, names=names, m=toolkit())
     to_act = " ".join(str(int(s)) for s in view.get("to_act") or [])
     turn = f'<div class="board-turn" hidden data-to-act="{to_act}"></div>'
     summary = view.get("summary") or {}

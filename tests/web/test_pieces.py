@@ -10,7 +10,8 @@ from typing import Any
 import pytest
 
 from app.games.registry import GAMES
-from app.web.memo import FRAGMENTS
+from app.i18n import LANGUAGES
+from app.web.memo import FRAGMENTS, freeze
 from app.web.render import render_board
 from tests.web.test_boards import NAMES, played, players
 from tests.web.test_memo import CARD, secret_cards
@@ -57,3 +58,54 @@ def test_without_a_spectators_view_nothing_is_shared() -> None:
     board = render_board("null-bock", view, 0, NAMES[:players("null-bock")], "en", pieces)
     assert board == render_board("null-bock", view, 0, NAMES[:players("null-bock")], "en")
     assert [k for k in pieces if k != "public" and k[0] != "public"] == []
+
+
+def test_null_bock_regions_kept_across_versions_are_never_stale() -> None:
+    """Null Bock!'s board is put together from regions kept by their inputs across
+    versions (app/web/null_bock_board.py): over a seeded game, version after version as
+    a live room draws them (every seat and a spectator, every language, the version's
+    pieces shared), each board is the board its viewer draws alone from an empty cache."""
+    rules = GAMES["null-bock"]
+    n = players("null-bock")
+    names = NAMES[:n]
+    viewers: list[int | None] = [*range(n), None]
+    FRAGMENTS.clear()
+    kept_before = 0
+    for state, _over in islice(played("null-bock", 5), 0, 40):
+        views = {v: rules.view(state, v) for v in viewers}
+        for lang in LANGUAGES:
+            pieces = pieces_of(views[None])
+            warm = {v: render_board("null-bock", views[v], v, names, lang, pieces)
+                    for v in viewers}
+            kept_before = max(kept_before, len(FRAGMENTS.items))
+            saved = dict(FRAGMENTS.items)
+            for v in viewers:
+                FRAGMENTS.clear()
+                assert render_board("null-bock", views[v], v, names, lang) == warm[v], (lang, v)
+            FRAGMENTS.items.clear()
+            FRAGMENTS.items.update(saved)  # go on with the warm cache
+    assert FRAGMENTS.hits > 0 and kept_before > 0
+
+
+def test_a_kept_region_with_a_seats_cards_is_keyed_by_that_seat_or_those_cards() -> None:
+    """A region kept across versions that shows one seat's hidden cards is keyed by the
+    viewer (names and seat) or made of nothing but those cards: it can only be served
+    to a board that shows the same cards to the same seat."""
+    rules = GAMES["null-bock"]
+    n = players("null-bock")
+    names = NAMES[:n]
+    for state, _over in islice(played("null-bock", 9), 0, 30):
+        spectator = rules.view(state, None)
+        public = str(spectator)
+        for seat in range(n):
+            view = rules.view(state, seat)
+            secrets = {c for c in secret_cards(view["mine"]) if f"'{c}'" not in public}
+            if not secrets:
+                continue
+            viewer = freeze([names, seat])
+            FRAGMENTS.clear()  # only this board's regions
+            render_board("null-bock", view, seat, names, "en", pieces_of(spectator))
+            for key, text in FRAGMENTS.items.items():
+                shown = secrets & set(CARD.findall(str(text)))
+                if shown and isinstance(key, tuple) and isinstance(key[0], str):
+                    assert viewer in key or key[0] in ("nb-hand", "nb-harem", "nb-medge"), key

@@ -1,0 +1,258 @@
+"""Null Bock!'s board, put together in Python from its template's macros
+(templates/boards/null-bock.html owns every tag; this module only picks the regions and
+keeps them).
+
+A board is a handful of regions: the status bar, the last play, the other players'
+panels, the middle, the viewer's own cards, a summary. Each region is made once per its
+exact inputs and then joined, so a board whose regions did not change (three of four
+seats after a move) is a few dictionary look-ups and one join, not a template run:
+
+- the panels and the middle are the same for every viewer of a version but for the
+  acting viewer's destinations: made once per (room, version, language) from the
+  spectator's view, with a hole for those (app/web/pieces.py);
+- every other region is kept in the fragment cache (app/web/memo.py) under a key of
+  everything it is drawn from: the language, the room's names and the viewer's seat
+  (`Viewing.viewer_key`) and the region's own inputs. A region holding a seat's hand is
+  keyed by that seat and that hand, so it is only ever served to a board that would have
+  drawn exactly the same string; a key is never a version, so a kept string cannot be
+  stale.
+
+Keys are tuples of the view's own values (ints, strings, None; no bools where an int
+could stand) and `freeze`d JSON for its lists and dicts.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from functools import lru_cache
+from typing import Any
+
+from markupsafe import Markup
+
+from app.web.lists import group
+from app.web.memo import FRAGMENTS, VIEWING, freeze
+from app.web.pieces import HOLE, piece
+from app.web.speech import LANG
+
+TEMPLATE = "boards/null-bock.html"
+
+
+@lru_cache(maxsize=1)
+def macros() -> Any:
+    """The board template as a module: its macros, made once."""
+    from app.web.render import environment
+
+    return environment().get_template(TEMPLATE).module
+
+
+def kept(key: tuple[Any, ...], make: Callable[[], Any]) -> Markup:
+    """The region under `key`, made by `make` the first time."""
+    found = FRAGMENTS.get(key)
+    if found is None:
+        found = make()
+        if type(found) is not Markup:  # (a macro's output already is: no copy)
+            found = Markup(found)
+        FRAGMENTS.put(key, found)
+    return found
+
+
+def places_of(hand: list[str], by_card: dict[str, list[dict[str, Any]]]
+              ) -> dict[tuple[Any, Any], list[tuple[str, dict[str, Any]]]]:
+    """Every copy of a card with several moves is a pick: (pick id, move) for each of its
+    destinations, by the place it goes to ((to, edge): ("edge", 2), ("arena", None))."""
+    out: dict[tuple[Any, Any], list[tuple[str, dict[str, Any]]]] = {}
+    seen: dict[str, int] = {}
+    for c in hand:
+        k = seen[c] = seen.get(c, -1) + 1
+        mvs = by_card.get(c, ())
+        if len(mvs) > 1:
+            for mv in mvs:
+                out.setdefault((mv.get("to"), mv.get("edge")), []).append((f"{c}-{k}", mv))
+    return out
+
+
+def _top(mv: dict[str, Any], edges: list[Any]) -> Any:
+    return edges[mv["edge"]] if "edge" in mv else None
+
+
+def dests(items: list[tuple[str, dict[str, Any]]], edges: list[Any], lang: str,
+          viewer: bytes) -> Markup:
+    """The destination buttons of one place (all of them go to the same Edge or the
+    Arena, so one `top`): kept together, and each button apart (a place's buttons
+    change with the hand, a button with its label)."""
+    m = macros()
+    top = _top(items[0][1], edges)
+
+    def each() -> str:
+        return "".join(kept(("nb-dest", lang, viewer, pid, freeze(mv), top),
+                            lambda pid=pid, mv=mv: m.dest_of(pid, mv, top))
+                       for pid, mv in items)
+
+    return kept(("nb-dests", lang, viewer, freeze(items), top), each)
+
+
+def hand(cards: list[str], by_card: dict[str, list[dict[str, Any]]], edges: list[Any],
+         lang: str, viewer: bytes) -> Markup:
+    """The viewer's hand, each card (its control) kept apart."""
+    m = macros()
+    out = []
+    seen: dict[str, int] = {}
+    for c in cards:
+        k = seen[c] = seen.get(c, -1) + 1
+        mvs = by_card.get(c, [])
+        if len(mvs) == 1:
+            key: tuple[Any, ...] = ("nb-card", lang, viewer, c, freeze(mvs[0]),
+                                    _top(mvs[0], edges))
+        else:  # a pick (its id, its count of places) or the face alone
+            key = ("nb-card", lang, viewer, c, k if mvs else 0, len(mvs))
+        out.append(kept(key, lambda c=c, k=k, mvs=mvs: m.hand_card(c, k, mvs, edges)))
+    return kept(("nb-hand", lang, *out), lambda: m.hand_cards(out))
+
+
+def board(view: dict[str, Any], public: dict[str, Any], seat: int | None) -> Markup:
+    """The board of `seat` (None: a spectator) from its `view` and the version's
+    spectator's view `public`; inside `speaking`, `viewing` and `sharing`."""
+    m = macros()
+    lang, viewer = LANG.get(), VIEWING.get()
+    key = viewer.viewer_key
+    me = seat if seat is not None and view.get("mine") is not None else None
+    to_act = view.get("to_act") or []
+    last = view.get("last")
+    moves = view.get("moves") or []
+    edges = view["edges"]
+    mine_hand = view["mine"]["hand"] if me is not None else []
+    by_card = group(moves, "card") if moves else {}
+    by_place = places_of(mine_hand, by_card) if moves else {}
+
+    def fill(place: tuple[Any, ...]) -> Markup | str:
+        items = by_place.get(place)
+        return dests(items, edges, lang, key) if items else ""
+
+    # the status bar reads the viewer only through `yours` and `my_turn` (the names of
+    # those it waits for are never "you"): one for every seat that waits
+    yours, my_turn = me is not None and me in to_act, me is not None and view.get("turn") == me
+    status_args = (bool(view.get("outcome")), view["phase"], tuple(to_act), view.get("turn"),
+                   yours, my_turn, not view.get("arena"), view.get("round"),
+                   view.get("rounds"), view.get("target"))
+    status = kept(("nb-status", lang, viewer.names_key, *status_args),
+                  lambda: m.status_bar(*status_args))
+    said = None
+    if last:
+        said = kept(("nb-last", lang, viewer.names_key, last["text"]),
+                    lambda: m.fmt(last["text"]))
+    if view.get("open"):  # a replay: every hand face up, nothing to share
+        panels = [panel(view, s, "", lang, viewer.names_key)
+                  for s in range(view["players"]) if s != me]
+    else:
+        panels = [piece(("opponent", s),
+                        lambda s=s: panel(public, s, HOLE, lang, viewer.names_key),
+                        fill(("edge", s)))
+                  for s in range(view["players"]) if s != me]
+    top_is_mine = view.get("top_stag_owner") is not None and view["top_stag_owner"] == me
+    middle = piece(("middle", top_is_mine),
+                   lambda: _middle(public, top_is_mine, lang, viewer.names_key),
+                   fill(("arena", None)))
+    mine = None
+    if me is not None:
+        mine = _mine(view, me, to_act, last, moves, by_card, fill(("edge", me)), lang, key)
+    summary = m.summary_of(view["summary"]) if view.get("summary") else None
+    return put_together(view["phase"], status, said, panels, middle, mine, summary, lang)
+
+
+_MARK = re.compile(r"<!--region-->")
+MARK = Markup("<!--region-->")  # no escaped text can spell it, and no template writes it
+
+
+def joined(shape: tuple[Any, ...], draw: Callable[[Markup], Any], regions: list[Markup]
+           ) -> Markup:
+    """A frame macro's output around `regions`: `draw(MARK)` draws the frame with a mark
+    where each region goes, once per `shape` (everything the frame itself is drawn from
+    but the regions), and each call joins its regions into the text between the marks."""
+    between = FRAGMENTS.get(shape)
+    if between is None:
+        between = _MARK.split(str(draw(MARK)))
+        FRAGMENTS.put(shape, between)
+    out = [between[0]]
+    for region, text in zip(regions, between[1:], strict=True):
+        out += (region, text)
+    return Markup("".join(out))
+
+
+def put_together(phase: str, status: Markup, said: Markup | None, panels: list[Markup],
+                 middle: Markup, mine: Markup | None, summary: Markup | None,
+                 lang: str) -> Markup:
+    """The `board` macro's output for these regions."""
+    regions = [r for r in (status, said, *panels, middle, mine, summary) if r is not None]
+    return joined(
+        ("nb-board", lang, phase, said is not None, len(panels), mine is not None,
+         summary is not None),
+        lambda mark: macros().board(phase, mark, mark if said is not None else None,
+                                    [mark] * len(panels), mark,
+                                    mark if mine is not None else None,
+                                    mark if summary is not None else None),
+        regions)
+
+
+def panel(v: dict[str, Any], s: int, edge_dests: str, lang: str, names: bytes) -> Markup:
+    """Seat `s`'s panel as the view `v` shows it, `edge_dests` on its Edge: its name, its
+    numbers and its Edge each kept apart (a move changes one or two of them)."""
+    m = macros()
+    last = v.get("last")
+    edge_last = bool(last) and last.get("to") in (f"edge-{s}", "edges")
+    shown = v["open"][s] if v.get("open") else None
+    began, score = s == v.get("first"), v["scores"][s]
+    hand_size, harem_size = v["hand_sizes"][s], v["harem_sizes"][s]
+    edge, chosen = v["edges"][s], v["edge_chosen"][s]
+    name = kept(("nb-oname", lang, names, s, began), lambda: m.opponent_name(s, began))
+    stats = kept(("nb-ostats", lang, score, hand_size, harem_size),
+                 lambda: m.opponent_stats(score, hand_size, harem_size))
+    edge_part = kept(("nb-oedge", lang, names, s, edge, edge_last, chosen, freeze(shown),
+                      str(edge_dests)),
+                     lambda: m.opponent_edge(s, edge, edge_last, chosen, shown, edge_dests))
+    acting = s in v["to_act"]
+    if shown is not None:  # a replay's open cards: not kept
+        return m.opponent(s, acting, name, stats, edge_part, shown)
+    return joined(("nb-opponent", lang, s, acting),
+                  lambda mark: m.opponent(s, acting, mark, mark, mark, None),
+                  [name, stats, edge_part])
+
+
+def _middle(v: dict[str, Any], top_is_mine: bool, lang: str, names: bytes) -> Markup:
+    """The Arena as the view `v` shows it, a hole for the viewer's destinations."""
+    last = v.get("last")
+    args = (tuple(v["arena"]), bool(last) and last.get("to") == "arena",
+            v.get("top_stag_owner"), top_is_mine, v.get("passes"))
+    return kept(("nb-middle", lang, names, *args),
+                lambda: macros().middle(list(args[0]), *args[1:], HOLE))
+
+
+def _mine(view: dict[str, Any], me: int, to_act: list[int], last: dict[str, Any] | None,
+          moves: list[dict[str, Any]], by_card: dict[str, list[dict[str, Any]]],
+          edge_dests: Markup | str, lang: str, viewer: bytes) -> Markup:
+    """The viewer's own cards: kept by all they are drawn from, so a seat that did not
+    move gets the same string again; else put together from its parts, each kept."""
+    edge_last = bool(last) and last.get("to") in (f"edge-{me}", "edges")
+    mine, edges, phase = view["mine"], view["edges"], view["phase"]
+    acting, score, began = me in to_act, view["scores"][me], me == view.get("first")
+    key = ("nb-mine", lang, viewer, me, acting, score, began, edges[me], edge_last, phase,
+           freeze([mine, moves, edges if moves else None]), str(edge_dests))
+    return kept(key, lambda: _mine_parts(me, acting, score, began, edges, edge_last, mine,
+                                         phase, by_card, edge_dests, lang, viewer))
+
+
+def _mine_parts(me: int, acting: bool, score: int, began: bool, edges: list[Any],
+                edge_last: bool, mine: dict[str, Any], phase: str,
+                by_card: dict[str, list[dict[str, Any]]], edge_dests: Markup | str,
+                lang: str, viewer: bytes) -> Markup:
+    m = macros()
+    choice = mine.get("edge_choice")
+    stats = kept(("nb-mstats", lang, score, began), lambda: m.mine_stats(score, began))
+    edge = kept(("nb-medge", lang, me, edges[me], edge_last, choice, phase, str(edge_dests)),
+                lambda: m.mine_edge(me, edges[me], edge_last, choice, phase, edge_dests))
+    cards = hand(mine["hand"], by_card, edges, lang, viewer)
+    harem = kept(("nb-harem", lang, *mine["harem"]), lambda: m.harem_cards(mine["harem"]))
+    count = len(mine["hand"])
+    return joined(("nb-mine-frame", lang, me, acting, count),
+                  lambda mark: m.mine_section(me, acting, mark, mark, count, mark, mark),
+                  [stats, edge, cards, harem])
