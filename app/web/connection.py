@@ -46,10 +46,9 @@ log = logging.getLogger(__name__)
 
 class Connection:
     __slots__ = ("_chat_bucket", "_stale_bucket", "backlog", "code", "conn", "game_id",
-                 "host_token", "html", "hub", "lang", "log_count", "log_game", "protocol", "rooms",
-                 "seat",
-                 "seats_epoch", "send_lock", "sent_status", "sent_version", "stale_per_minute",
-                 "token", "ws")
+                 "host_token", "html", "hub", "lang", "log_count", "log_game", "protocol",
+                 "rooms", "seat", "seats_epoch", "send_lock", "sent_status", "sent_version",
+                 "stale_per_minute", "token", "ws")
 
     def __init__(self, websocket: WebSocket, rooms: RoomService, hub: Hub, code: str,
                  html: bool, stale_per_minute: int = 120, lang: str = DEFAULT,
