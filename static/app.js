@@ -36,6 +36,10 @@
       clearMessages();
       if (send({ type: "move", version: version(), move: JSON.parse(button.dataset.move) })) {
         movePending(); // disabled until a board carries the move, or an error
+        // The pick ends with its move: a copy of the same card keeps the same pick id
+        // ("S6-0" after the first S6 is played), and the next board must not show it
+        // picked (a click on it would then unselect instead of pick).
+        select(null);
       }
       return;
     }

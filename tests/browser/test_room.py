@@ -240,6 +240,12 @@ def test_a_picked_card_lights_its_destinations_and_survives_an_update(ann: Page)
     first.click()
     first.click()  # pressing it again unselects
     expect(page.locator("#board .dest:visible")).to_have_count(0)
+    first.click()
+    page.locator("#board .dest:visible").click()  # played (the toy server refuses it)
+    feed(now + 3)  # the next board offers a copy under the same pick id: not picked
+    expect(page.locator("#board")).not_to_have_attribute("data-picked", "D7-0")
+    expect(first).to_have_attribute("aria-pressed", "false")
+    expect(page.locator("#board .dest:visible")).to_have_count(0)
 
 
 # In one task, so no real board can come between: Ann clicks a card while both choose,
