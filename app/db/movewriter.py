@@ -1,15 +1,19 @@
-"""The write of a move on SQLite: one trip to the driver's thread per move.
+"""The write of moves on SQLite: one trip to the driver's thread and one COMMIT for every
+move that is waiting (group commit).
 
-Through SQLAlchemy + aiosqlite a move's transaction (pool checkout, BEGIN, UPDATE,
-INSERT, COMMIT, reset on return) was about ten hops between the event loop and the
-driver thread, and a fifth of a move's CPU. Here the two statements and the COMMIT run
-as ONE function in aiosqlite's worker thread, on one connection this process keeps for
-moves. Durability and the race are unchanged: nothing returns before COMMIT, the UPDATE
-is conditional on the version (rowcount 1) and (room, version) is unique, so across
-processes exactly one writer wins each version. Parameters are made as the columns'
-SQLAlchemy bind processors make them (the engine's JSON serialiser, orjson; the SQLite
-DATETIME text) but without the processors' wrappers, so the rows are the same as the
-ORM path writes (tests/rooms/test_movewriter.py compares them).
+Through SQLAlchemy + aiosqlite a move's transaction was about ten hops between the event
+loop and the driver thread, and a fifth of a move's CPU; then one trip per move, each
+with its own COMMIT (WAL, synchronous FULL: an fsync each). Under load many rooms move at
+once, so the moves queued while the thread runs a batch (or in the same loop tick) go
+together: ONE function in aiosqlite's worker thread, one transaction, each move its own
+conditional UPDATE and INSERT inside its own SAVEPOINT. A move that loses its race
+(rowcount 0, or (room, version) taken by another process) is undone alone and reported
+False to its own caller; the others commit. Nothing is acknowledged before the COMMIT
+that holds it, and an error in a batch fails every move of it (all rolled back). A lone
+move never waits for company: there is no timer, only what is already queued goes.
+Parameters are made as the columns' SQLAlchemy bind processors make them (the engine's
+JSON serialiser, orjson; the SQLite DATETIME text) without the processors' wrappers, so
+the rows are the same as the ORM path writes (tests/rooms/test_movewriter.py).
 """
 
 from __future__ import annotations
@@ -28,20 +32,39 @@ _ADVANCE = ("UPDATE rooms SET version = ?, state = ?, status = ?, updated_at = ?
 _APPEND = ("INSERT INTO moves (room_code, game_no, version, seat, move, events, created_at, "
            "seen_version, to_act) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)")
 
+Move = tuple[tuple[Any, ...], tuple[Any, ...]]  # the UPDATE's and the INSERT's parameters
 
-def _write(conn: sqlite3.Connection, advance: tuple[Any, ...],
-           append: tuple[Any, ...]) -> bool:
-    """Runs in the driver's thread: the whole transaction, committed or rolled back."""
-    try:
-        if conn.execute(_ADVANCE, advance).rowcount != 1:
-            conn.rollback()
-            return False
-        conn.execute(_APPEND, append)
-        conn.commit()
-        return True
-    except sqlite3.IntegrityError:  # another process stored this version first
-        conn.rollback()
+
+def _one(conn: sqlite3.Connection, advance: tuple[Any, ...], append: tuple[Any, ...]) -> bool:
+    """One move's statements in the open transaction (inside its savepoint)."""
+    if conn.execute(_ADVANCE, advance).rowcount != 1:
         return False
+    try:
+        conn.execute(_APPEND, append)
+    except sqlite3.IntegrityError:  # another process stored this version first
+        return False
+    return True
+
+
+def _write(conn: sqlite3.Connection, moves: list[Move]) -> list[bool]:
+    """Runs in the driver's thread: the whole batch, committed or rolled back. A lone
+    move needs no savepoint: its loss rolls the transaction back."""
+    try:
+        if len(moves) == 1:
+            won = _one(conn, *moves[0])
+            conn.commit() if won else conn.rollback()
+            return [won]
+        conn.execute("BEGIN IMMEDIATE")  # savepoints nest in it (a first SAVEPOINT
+        won_list = []  # would begin a transaction its RELEASE commits)
+        for advance, append in moves:
+            conn.execute("SAVEPOINT move")
+            won = _one(conn, advance, append)
+            if not won:
+                conn.execute("ROLLBACK TO move")
+            conn.execute("RELEASE move")
+            won_list.append(won)
+        conn.commit()
+        return won_list
     except BaseException:
         conn.rollback()
         raise
@@ -61,7 +84,8 @@ class MoveWriter:
         # the engine's own serialiser (app/db/engine.py: json_text), called directly
         self._j: Any = getattr(engine.dialect, "_json_serializer", None) or json.dumps
         self._raw: Any = None  # the pool connection kept for moves
-        self._opening = asyncio.Lock()
+        self._queue: list[tuple[Move, asyncio.Future[bool]]] = []
+        self._drainer: asyncio.Task[None] | None = None
         self.closed = False  # after close() the repository writes the ORM way
 
     @classmethod
@@ -69,28 +93,54 @@ class MoveWriter:
         return cls(engine) if engine.dialect.name == "sqlite" else None
 
     async def _driver(self) -> Any:
-        async with self._opening:
-            if self._raw is None:
-                # Checked out once (it has the pragmas of every connection: WAL, busy
-                # timeout); aiosqlite runs calls on it one at a time, and each move is one.
-                self._raw = await self.engine.raw_connection()
-            return self._raw.driver_connection
+        if self._raw is None:  # only the drainer calls this: one at a time
+            # Checked out once (it has the pragmas of every connection: WAL, busy
+            # timeout); aiosqlite runs calls on it one at a time, and each batch is one.
+            self._raw = await self.engine.raw_connection()
+        return self._raw.driver_connection
 
     async def commit(self, code: str, version: int, game_no: int, seat: int,
                      move: Any, events: Any, state: Any, status: str, at: datetime,
                      seen: int, to_act: Any) -> bool:
+        """True once the COMMIT holding the move is done; False if it lost its version."""
         stamp = sqlite_time(at)
         advance = (version + 1, self._j(state), status, stamp, code, version)
         append = (code, game_no, version + 1, seat, self._j(move), self._j(events), stamp,
                   seen, self._j(to_act))
-        driver = await self._driver()
-        # aiosqlite's own way to run a function in its thread (`_execute`, `_conn`):
-        # the only way to make the transaction one trip.
-        ok: bool = await driver._execute(_write, driver._conn, advance, append)
-        return ok
+        done: asyncio.Future[bool] = asyncio.get_running_loop().create_future()
+        self._queue.append(((advance, append), done))
+        if self._drainer is None:  # it starts after this tick: the tick's moves join
+            self._drainer = asyncio.create_task(self._drain())
+        return await done
+
+    async def _drain(self) -> None:
+        """Batches until the queue is empty; each batch is what queued meanwhile."""
+        try:
+            while self._queue:
+                batch, self._queue = self._queue, []
+                try:
+                    driver = await self._driver()
+                    # aiosqlite's own way to run a function in its thread (`_execute`,
+                    # `_conn`): the only way to make the batch one trip.
+                    results = await driver._execute(_write, driver._conn,
+                                                    [m for m, _ in batch])
+                except BaseException as exc:  # every move of the batch fails with it
+                    for _, done in batch:
+                        if not done.done():
+                            done.set_exception(exc)
+                    if not isinstance(exc, Exception):
+                        raise
+                    continue
+                for (_, done), won in zip(batch, results, strict=True):
+                    if not done.done():  # (a caller cancelled meanwhile)
+                        done.set_result(won)
+        finally:
+            self._drainer = None
 
     async def close(self) -> None:
         self.closed = True
+        if self._drainer is not None:
+            await asyncio.shield(self._drainer)  # the moves already sent end first
         raw, self._raw = self._raw, None
         if raw is not None:
             await greenlet_spawn(raw.close)  # back to the pool (a reset: async)

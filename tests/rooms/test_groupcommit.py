@@ -1,0 +1,131 @@
+"""Group commit on SQLite (app/db/movewriter.py): the moves waiting together go in one
+transaction, one COMMIT, each with its own result; a loser is undone alone; an error
+fails the whole batch and stores nothing. On a real SQLite file made by the migrations."""
+
+from __future__ import annotations
+
+import asyncio
+import sqlite3
+from collections.abc import AsyncIterator
+from contextlib import closing
+from typing import Any
+
+import pytest
+
+from app.db.engine import make_engine, sessions
+from app.db.movewriter import _write, sqlite_time
+from app.db.repository import Repository, now
+from app.games.registry import GAMES
+from app.realtime.memory import MemoryBroker
+from app.rooms.service import RoomService
+from tests.rooms.test_service import full_room
+
+
+@pytest.fixture
+async def service(sqlite_url: str, toy: Any) -> AsyncIterator[RoomService]:
+    engine = make_engine(sqlite_url)
+    broker = MemoryBroker()
+    await broker.connect()
+    service = RoomService(Repository(sessions(engine)), broker, GAMES, bot_delay_ms=0)
+    yield service
+    await service.close()
+    await broker.disconnect()
+    await engine.dispose()
+
+
+async def _rooms(service: RoomService, n: int) -> list[tuple[str, int, Any]]:
+    """n started rooms: (code, version, record)."""
+    out = []
+    for _ in range(n):
+        code, host, _tokens = await full_room(service, 2)
+        version = await service.start(code, host)
+        record = await service.repo.load(code)
+        assert record is not None and record.state is not None
+        out.append((code, version, record))
+    return out
+
+
+def service_move(code: str, version: int, record: Any, card: int) -> Any:
+    return (code, version, record.game_no, 0, {"type": "pick", "card": card},
+            [{"kind": "k", "text": f"{{p0}} played {card}"}], {**record.state, "x": card},
+            "playing")
+
+
+async def _traced(service: RoomService) -> list[str]:
+    """The statements the writer's connection runs from now on."""
+    writer = service.repo.writer
+    assert writer is not None
+    driver = await writer._driver()
+    statements: list[str] = []
+    await driver.set_trace_callback(statements.append)
+    return statements
+
+
+async def test_moves_of_several_rooms_submitted_together_commit_once(
+    service: RoomService,
+) -> None:
+    rooms = await _rooms(service, 3)
+    statements = await _traced(service)
+    results = await asyncio.gather(*(
+        service.repo.commit_move(*service_move(code, v, r, i), seen_version=v, to_act=[1])
+        for i, (code, v, r) in enumerate(rooms)))
+    assert results == [True, True, True]
+    assert [s for s in statements if s == "COMMIT"] == ["COMMIT"]
+    assert statements.count("BEGIN IMMEDIATE") == 1
+    for i, (code, v, r) in enumerate(rooms):
+        again = await service.repo.load(code)
+        assert again is not None and again.version == v + 1 and again.state["x"] == i
+        (row,) = await service.repo.moves(code, r.game_no)
+        assert (row.version, row.move, row.to_act) == (v + 1, {"type": "pick", "card": i}, [1])
+    # a lone move goes at once, alone: its own COMMIT, no savepoint
+    statements.clear()
+    code, v, r = rooms[0]
+    assert await service.repo.commit_move(*service_move(code, v + 1, r, 9), to_act=[1])
+    assert statements.count("COMMIT") == 1 and not any("SAVEPOINT" in s for s in statements)
+
+
+async def test_a_move_that_lost_its_version_is_undone_alone(
+    service: RoomService, sqlite_url: str,
+) -> None:
+    rooms = await _rooms(service, 3)
+    (a, va, _ra), (b, vb, rb), (c, vc, _rc) = rooms
+    # another connection (as another process) advances room b first
+    path = sqlite_url.removeprefix("sqlite+aiosqlite:///")
+    at = sqlite_time(now())
+    with closing(sqlite3.connect(path)) as other:
+        assert _write(other, [((vb + 1, '{"winner": 1}', "playing", at, b, vb),
+                               (b, rb.game_no, vb + 1, 1, '{"w": 1}', "[]", at, vb, "[0]"))]
+                      ) == [True]
+    statements = await _traced(service)
+    results = await asyncio.gather(*(
+        service.repo.commit_move(*service_move(code, v, r, i), to_act=[1])
+        for i, (code, v, r) in enumerate(rooms)))
+    assert results == [True, False, True]
+    assert statements.count("COMMIT") == 1 and statements.count("ROLLBACK TO move") == 1
+    loser = await service.repo.load(b)
+    assert loser is not None and (loser.version, loser.state) == (vb + 1, {"winner": 1})
+    (row,) = await service.repo.moves(b, rb.game_no)
+    assert (row.seat, row.move) == (1, {"w": 1})
+    for code, v, i in ((a, va, 0), (c, vc, 2)):
+        won = await service.repo.load(code)
+        assert won is not None and won.version == v + 1 and won.state["x"] == i
+        assert await service.repo.move_count(code) == 1
+
+
+async def test_an_error_in_a_batch_fails_every_move_of_it_and_stores_nothing(
+    service: RoomService,
+) -> None:
+    rooms = await _rooms(service, 2)
+    (a, va, ra), (b, vb, rb) = rooms
+    bad = list(service_move(b, vb, rb, 1))
+    bad[3] = object()  # a seat SQLite cannot bind
+    results = await asyncio.gather(
+        service.repo.commit_move(*service_move(a, va, ra, 0), to_act=[1]),
+        service.repo.commit_move(*bad, to_act=[1]), return_exceptions=True)
+    assert all(isinstance(r, sqlite3.Error) for r in results), results
+    for code, v in ((a, va), (b, vb)):
+        room = await service.repo.load(code)
+        assert room is not None and room.version == v
+        assert await service.repo.move_count(code) == 0
+    # the writer goes on: the same move again is stored
+    assert await service.repo.commit_move(*service_move(a, va, ra, 0), to_act=[1])
