@@ -89,11 +89,11 @@ class MoveLog:
         # statement built per call: this runs for every move.
         at = now()
         seen = version if seen_version is None else seen_version
-        writer = getattr(self, "writer", None)  # Repository's SQLite one-trip writer
-        if (writer is not None and not writer.closed and deadlines is None
-                and timeout is None and game is None):
+        writer = getattr(self, "writer", None)  # Repository's SQLite group-commit writer
+        if writer is not None and not writer.closed and game is None:  # (a game's end:
             return bool(await writer.commit(code, version, game_no, seat, move, events,
-                                            state, status, at, seen, to_act))
+                                            state, status, at, seen, to_act,
+                                            deadlines, timeout))  # rare, the ORM way)
         try:
             async with self.engine.begin() as connection:
                 result = await connection.execute(_ADVANCE, {

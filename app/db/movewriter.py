@@ -32,13 +32,25 @@ _ADVANCE = ("UPDATE rooms SET version = ?, state = ?, status = ?, updated_at = ?
 _APPEND = ("INSERT INTO moves (room_code, game_no, version, seat, move, events, created_at, "
            "seen_version, to_act) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)")
 
-Move = tuple[tuple[Any, ...], tuple[Any, ...]]  # the UPDATE's and the INSERT's parameters
+# Turn timers (app/rooms/timers.py): the room's new deadlines; a seat's timeout counted
+# (the second in a row makes it away) or cleared. As app/db/moves.py's ORM statements.
+_DEADLINES = "UPDATE rooms SET deadlines = ? WHERE code = ?"
+_TIMED_OUT = ('UPDATE seats SET timeouts = timeouts + 1, away = CASE WHEN timeouts >= 1 '
+              'THEN 1 ELSE away END WHERE room_code = ? AND "index" = ?')
+_CLEARED = ('UPDATE seats SET timeouts = 0, away = 0 WHERE room_code = ? AND "index" = ? '
+            "AND (away IS 1 OR timeouts > 0)")
+
+# A move: the UPDATE's and the INSERT's parameters, and the timers' statements (if any)
+Move = tuple[tuple[Any, ...], tuple[Any, ...], tuple[tuple[str, tuple[Any, ...]], ...]]
 
 
-def _one(conn: sqlite3.Connection, advance: tuple[Any, ...], append: tuple[Any, ...]) -> bool:
+def _one(conn: sqlite3.Connection, advance: tuple[Any, ...], append: tuple[Any, ...],
+         timers: tuple[tuple[str, tuple[Any, ...]], ...]) -> bool:
     """One move's statements in the open transaction (inside its savepoint)."""
     if conn.execute(_ADVANCE, advance).rowcount != 1:
         return False
+    for sql, params in timers:
+        conn.execute(sql, params)
     try:
         conn.execute(_APPEND, append)
     except sqlite3.IntegrityError:  # another process stored this version first
@@ -56,9 +68,9 @@ def _write(conn: sqlite3.Connection, moves: list[Move]) -> list[bool]:
             return [won]
         conn.execute("BEGIN IMMEDIATE")  # savepoints nest in it (a first SAVEPOINT
         won_list = []  # would begin a transaction its RELEASE commits)
-        for advance, append in moves:
+        for move in moves:
             conn.execute("SAVEPOINT move")
-            won = _one(conn, advance, append)
+            won = _one(conn, *move)
             if not won:
                 conn.execute("ROLLBACK TO move")
             conn.execute("RELEASE move")
@@ -101,14 +113,22 @@ class MoveWriter:
 
     async def commit(self, code: str, version: int, game_no: int, seat: int,
                      move: Any, events: Any, state: Any, status: str, at: datetime,
-                     seen: int, to_act: Any) -> bool:
-        """True once the COMMIT holding the move is done; False if it lost its version."""
+                     seen: int, to_act: Any, deadlines: dict[str, int] | None = None,
+                     timeout: bool | None = None) -> bool:
+        """True once the COMMIT holding the move is done; False if it lost its version.
+        `deadlines`, `timeout`: as `Repository.commit_move` (app/db/moves.py)."""
         stamp = sqlite_time(at)
         advance = (version + 1, self._j(state), status, stamp, code, version)
         append = (code, game_no, version + 1, seat, self._j(move), self._j(events), stamp,
                   seen, self._j(to_act))
+        timers: tuple[tuple[str, tuple[Any, ...]], ...] = ()
+        if deadlines is not None or timeout is not None:
+            timers = tuple(
+                ([(_DEADLINES, (self._j(deadlines), code))] if deadlines is not None else [])
+                + ([(_TIMED_OUT if timeout else _CLEARED, (code, seat))]
+                   if timeout is not None else []))
         done: asyncio.Future[bool] = asyncio.get_running_loop().create_future()
-        self._queue.append(((advance, append), done))
+        self._queue.append(((advance, append, timers), done))
         if self._drainer is None:  # it starts after this tick: the tick's moves join
             self._drainer = asyncio.create_task(self._drain())
         return await done

@@ -94,7 +94,7 @@ async def test_a_move_that_lost_its_version_is_undone_alone(
     at = sqlite_time(now())
     with closing(sqlite3.connect(path)) as other:
         assert _write(other, [((vb + 1, '{"winner": 1}', "playing", at, b, vb),
-                               (b, rb.game_no, vb + 1, 1, '{"w": 1}', "[]", at, vb, "[0]"))]
+                               (b, rb.game_no, vb + 1, 1, '{"w": 1}', "[]", at, vb, "[0]"), ())]
                       ) == [True]
     statements = await _traced(service)
     results = await asyncio.gather(*(
@@ -129,3 +129,25 @@ async def test_an_error_in_a_batch_fails_every_move_of_it_and_stores_nothing(
         assert await service.repo.move_count(code) == 0
     # the writer goes on: the same move again is stored
     assert await service.repo.commit_move(*service_move(a, va, ra, 0), to_act=[1])
+
+
+async def test_a_turn_timer_move_writes_what_the_orm_way_writes(service: RoomService) -> None:
+    """Deadlines and a seat's timeouts through the writer (rooms a, b) and the ORM way
+    (rooms c, d: the writer set aside) give the same rooms and seats."""
+    rooms = await _rooms(service, 4)
+    writer = service.repo.writer
+    assert writer is not None
+    seen = []
+    for i, (code, v, r) in enumerate(rooms):
+        writer.closed = i >= 2
+        for step, timeout in enumerate((True, True, False) if i % 2 == 0 else (True, True)):
+            assert await service.repo.commit_move(
+                *service_move(code, v + step, r, step), to_act=[1],
+                deadlines={"1": 1000 * step} if step != 1 else None, timeout=timeout)
+        room = await service.repo.load(code)
+        assert room is not None
+        seen.append((room.version - v, room.deadlines,
+                     [(s.timeouts, s.away) for s in room.seats]))
+    writer.closed = False
+    assert seen[0] == seen[2] == (3, {"1": 2000}, [(0, False), (0, False)])
+    assert seen[1] == seen[3] == (2, {"1": 0}, [(2, True), (0, False)])
