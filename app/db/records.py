@@ -69,6 +69,16 @@ def replaced(record: RoomRecord, **changes: Any) -> RoomRecord:
     return new
 
 
+def moved(record: RoomRecord, version: int, state: Any, status: str) -> RoomRecord:
+    """`record` after a move: `replaced` with the move's three columns, for the move
+    with nothing else to change (no keyword check: the fields are these)."""
+    new = object.__new__(RoomRecord)
+    fields_ = new.__dict__
+    fields_.update(record.__dict__)
+    fields_["version"], fields_["state"], fields_["status"] = version, state, status
+    return new
+
+
 def rowcount(result: Any) -> int:
     """Rows a conditional UPDATE changed: 1 means this writer won."""
     assert isinstance(result, CursorResult)

@@ -9,11 +9,13 @@ import logging
 from typing import TYPE_CHECKING, Any
 
 from app.db.game_records import game_values
+from app.db.records import moved
 from app.games.base import IllegalMove, Rules
 from app.replay import outcome_of
 from app.rooms import errors
 from app.rooms.bots import bot_rng, choose_move
 from app.rooms.live import LiveRoom
+from app.rooms.timers import NO_STAMP
 
 if TYPE_CHECKING:
     from app.rooms.service import RoomService
@@ -66,17 +68,22 @@ class Pipeline(_Base):
             to_act = frozenset(rules.to_act(state))
             status = "playing" if to_act else "finished"
             at, encoded = live.version, rules.encode(state)
-            stamp = self._stamp(live.record, seat, to_act, cause)  # turn timers
-            events = stamp.events + events
+            before = live.record
+            stamp = self._stamp(before, seat, to_act, cause)  # turn timers
+            if stamp is not NO_STAMP:
+                events = stamp.events + events
             # the move that ends the game writes the game's record (issue 14)
-            game = None if to_act else game_values(live.record, outcome_of(rules, state))
+            game = None if to_act else game_values(before, outcome_of(rules, state))
             if await self.repo.commit_move(
-                live.record.code, at, live.record.game_no, seat, chosen,
+                before.code, at, before.game_no, seat, chosen,
                 [e.to_json() for e in events], encoded, status,
                 seen_version=version, to_act=sorted(to_act), game=game, **stamp.write,
             ):
-                record = stamp.apply(live.record, seat, version=at + 1, state=encoded,
-                                     status=status)
+                if stamp is NO_STAMP:  # the common move: the record's three columns
+                    record = moved(before, at + 1, encoded, status)
+                else:
+                    record = stamp.apply(before, seat, version=at + 1, state=encoded,
+                                         status=status)
                 live.advance(record, state, seat, events, to_act)
                 if record.turn_timer:
                     self.timers.nudge(record.code)

@@ -75,6 +75,11 @@ class Stamp:
         return dataclasses.replace(record, seats=seats, **changes)
 
 
+# The stamp of a move in a room with no timer by a seat with nothing to count or clear
+# (most moves): shared, never changed.
+NO_STAMP = Stamp()
+
+
 def new_deadlines(record: RoomRecord, to_act: frozenset[int], now: int,
                   moved: int | None = None, away: frozenset[int] = frozenset()
                   ) -> dict[str, int] | None:
@@ -102,11 +107,11 @@ class Timers(_Base):
                cause: str) -> Stamp:
         """The timers' part of a move by `seat`: cause "person", "bot" (a bot seat, or
         the bot of an away seat) or "timeout"."""
-        stamp = Stamp()
         mover = record.seats[seat]
         if not record.turn_timer and cause != "timeout" and not mover.away \
                 and not mover.timeouts:
-            return stamp  # no timer, nothing to count or clear: most moves
+            return NO_STAMP  # no timer, nothing to count or clear: most moves
+        stamp = Stamp()
         away = away_seats(record)
         if cause == "timeout":
             stamp.write["timeout"] = True

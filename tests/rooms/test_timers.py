@@ -264,7 +264,7 @@ async def test_two_processes_on_postgres_and_redis_act_once(
 def test_a_replaced_record_is_dataclasses_replace_and_unknown_fields_are_refused() -> None:
     import dataclasses
 
-    from app.db.records import RoomRecord, SeatRecord, replaced
+    from app.db.records import RoomRecord, SeatRecord, moved, replaced
 
     seat = SeatRecord(index=0, name="Ann", token_hash="h", bot=False)
     record = RoomRecord(code="abc", game_id="null-bock", options={}, public=False,
@@ -272,6 +272,7 @@ def test_a_replaced_record_is_dataclasses_replace_and_unknown_fields_are_refused
                         state={"a": 1}, host_token_hash="x", host_seat=0, seats=(seat,))
     new = replaced(record, version=4, state={"a": 2}, status="finished")
     assert new == dataclasses.replace(record, version=4, state={"a": 2}, status="finished")
+    assert moved(record, 4, {"a": 2}, "finished") == new  # the common move's copy
     assert (record.version, record.state) == (3, {"a": 1})  # the old one is untouched
     with pytest.raises(dataclasses.FrozenInstanceError):
         new.version = 5  # type: ignore[misc]
