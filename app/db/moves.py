@@ -89,11 +89,15 @@ class MoveLog:
         # statement built per call: this runs for every move.
         at = now()
         seen = version if seen_version is None else seen_version
-        writer = getattr(self, "writer", None)  # Repository's SQLite group-commit writer
-        if writer is not None and not writer.closed and game is None:  # (a game's end:
+        # Repository's writer (app/db/movewriter.py: SQLite's group commit, PostgreSQL's
+        # one statement); a game's end (rare) and, on PostgreSQL, a timer's columns go
+        # the ORM way
+        writer = getattr(self, "writer", None)
+        if writer is not None and not writer.closed and game is None and (
+                writer.timers or (deadlines is None and timeout is None)):
             return bool(await writer.commit(code, version, game_no, seat, move, events,
                                             state, status, at, seen, to_act,
-                                            deadlines, timeout))  # rare, the ORM way)
+                                            deadlines, timeout))
         try:
             async with self.engine.begin() as connection:
                 result = await connection.execute(_ADVANCE, {

@@ -27,6 +27,8 @@ from typing import Any
 from sqlalchemy.ext.asyncio import AsyncEngine
 from sqlalchemy.util.concurrency import greenlet_spawn
 
+from app.db.pgwriter import PgMoveWriter
+
 _ADVANCE = ("UPDATE rooms SET version = ?, state = ?, status = ?, updated_at = ? "
             "WHERE code = ? AND version = ? AND status = 'playing'")
 _APPEND = ("INSERT INTO moves (room_code, game_no, version, seat, move, events, created_at, "
@@ -89,7 +91,7 @@ def sqlite_time(at: datetime) -> str:
 
 
 class MoveWriter:
-    """The move write of one SQLite engine; `None` from `for_engine` elsewhere."""
+    """The move write of one SQLite engine (`for_engine` picks the writer)."""
 
     def __init__(self, engine: AsyncEngine) -> None:
         self.engine = engine
@@ -100,9 +102,16 @@ class MoveWriter:
         self._drainer: asyncio.Task[None] | None = None
         self.closed = False  # after close() the repository writes the ORM way
 
+    timers = True  # turn-timer moves too (deadlines, timeouts)
+
     @classmethod
-    def for_engine(cls, engine: AsyncEngine) -> MoveWriter | None:
-        return cls(engine) if engine.dialect.name == "sqlite" else None
+    def for_engine(cls, engine: AsyncEngine) -> MoveWriter | PgMoveWriter | None:
+        """SQLite's group commit, PostgreSQL's one-statement write (asyncpg), or None."""
+        if engine.dialect.name == "sqlite":
+            return cls(engine)
+        if engine.dialect.name == "postgresql" and engine.dialect.driver == "asyncpg":
+            return PgMoveWriter(engine)
+        return None
 
     async def _driver(self) -> Any:
         if self._raw is None:  # only the drainer calls this: one at a time

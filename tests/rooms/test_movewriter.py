@@ -18,7 +18,7 @@ async def test_a_move_row_reads_back_as_written_and_a_lost_race_changes_nothing(
     args = (code, version, record.game_no, 1, {"type": "pick", "card": 2},
             [{"kind": "k", "text": "{p1} <did> it", "to": [1], "data": {"a": [1]}}],
             record.state, "playing")
-    assert (service.repo.writer is not None) == database_url.startswith("sqlite")
+    assert service.repo.writer is not None  # SQLite's or PostgreSQL's
     before = now()
     assert await service.repo.commit_move(*args, seen_version=version, to_act=[0, 2])
     # the same version again (another process's move): refused, nothing stored
@@ -50,3 +50,26 @@ def test_the_time_text_is_sqlalchemy_s_own() -> None:
                datetime(2026, 1, 2, 3, 4, 5, 0, tzinfo=UTC),  # no microseconds
                datetime(999, 1, 1, tzinfo=timezone(timedelta(hours=2))), now()):
         assert sqlite_time(at) == process(at)
+
+
+async def test_a_move_whose_version_row_exists_stores_nothing(service: RoomService) -> None:
+    """The room is still at the version but (room, version + 1) is already in the log
+    (the second guard): the writer reports a loss and the room's UPDATE is undone with
+    the INSERT (on PostgreSQL one statement, on SQLite one transaction)."""
+    from sqlalchemy import text
+
+    code, host, _tokens = await full_room(service, 3)
+    version = await service.start(code, host)
+    record = await service.repo.load(code)
+    assert record is not None and record.state is not None
+    async with service.repo.engine.begin() as connection:
+        await connection.execute(text(
+            "INSERT INTO moves (room_code, game_no, version, seat, move, events, created_at, "
+            "seen_version) VALUES (:c, :g, :v, 0, '{}', '[]', :at, :s)"),
+            {"c": code, "g": record.game_no, "v": version + 1, "at": now(), "s": version})
+    assert not await service.repo.commit_move(
+        code, version, record.game_no, 1, {"type": "pick"}, [], {"other": 1}, "playing",
+        to_act=[0])
+    again = await service.repo.load(code)
+    assert again is not None and (again.version, again.state) == (version, record.state)
+    assert await service.repo.move_count(code) == 1
