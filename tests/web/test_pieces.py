@@ -77,13 +77,12 @@ def test_null_bock_regions_kept_across_versions_are_never_stale() -> None:
             pieces = pieces_of(views[None])
             warm = {v: render_board("null-bock", views[v], v, names, lang, pieces)
                     for v in viewers}
-            kept_before = max(kept_before, len(FRAGMENTS.items))
-            saved = dict(FRAGMENTS.items)
+            kept_before = max(kept_before, len(FRAGMENTS))
+            saved = FRAGMENTS.entries()
             for v in viewers:
                 FRAGMENTS.clear()
                 assert render_board("null-bock", views[v], v, names, lang) == warm[v], (lang, v)
-            FRAGMENTS.items.clear()
-            FRAGMENTS.items.update(saved)  # go on with the warm cache
+            FRAGMENTS.load(saved)  # go on with the warm cache
     assert FRAGMENTS.hits > 0 and kept_before > 0
 
 
@@ -105,7 +104,7 @@ def test_a_kept_region_with_a_seats_cards_is_keyed_by_that_seat_or_those_cards()
             viewer = freeze([names, seat])
             FRAGMENTS.clear()  # only this board's regions
             render_board("null-bock", view, seat, names, "en", pieces_of(spectator))
-            for key, text in FRAGMENTS.items.items():
+            for key, text in FRAGMENTS.entries().items():
                 shown = secrets & set(CARD.findall(str(text)))
                 if shown and isinstance(key, tuple) and isinstance(key[0], str):
                     assert viewer in key or key[0] in ("nb-hand", "nb-harem", "nb-medge"), key
