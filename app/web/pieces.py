@@ -69,14 +69,17 @@ def shared(region: str, *key: Any, fill: str = "", caller: Callable[[], str]) ->
     return Markup(found.replace(HOLE, fill))
 
 
-def piece(key: tuple[Any, ...], make: Callable[[], str], fill: str = "") -> Markup:
+def piece(key: tuple[Any, ...], make: Callable[[], str], fill: str = "") -> str:
     """`shared` for a board put together in Python: the region `key` of this version,
     made by `make` (from the spectator's view, `hole` where the viewer's controls go) by
-    the first board that needs it, with this board's `fill` in the hole."""
+    the first board that needs it, with this board's `fill` in the hole. Kept split at
+    its holes (no search for one per board) and returned as plain text: HTML to join,
+    not to hand to a template."""
     pieces = PIECES.get()
-    found = None if pieces is None else pieces.get(key)
-    if found is None:
-        found = str(make())
+    parts = None if pieces is None else pieces.get(key)
+    if parts is None:
+        parts = str(make()).split(HOLE)
         if pieces is not None:
-            pieces[key] = found
-    return Markup(found.replace(HOLE, fill) if fill or HOLE in found else found)
+            pieces[key] = parts
+    # (str.join: a `Markup` fill's own join would escape the parts)
+    return parts[0] if len(parts) == 1 else str.join(fill, parts)

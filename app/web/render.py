@@ -47,7 +47,7 @@ from app.web.words import script_words, status_word
 TEMPLATES = Path(__file__).resolve().parents[2] / "templates"
 # Boards put together in Python from their template's macros, region by region (each
 # region kept by its inputs): the game id -> board(view, public, seat).
-ASSEMBLED: dict[str, Callable[[dict[str, Any], dict[str, Any], int | None], Markup]] = {
+ASSEMBLED: dict[str, Callable[[dict[str, Any], dict[str, Any], int | None], str]] = {
     "null-bock": null_bock_board.board,
 }
 

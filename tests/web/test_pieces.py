@@ -37,8 +37,9 @@ def test_shared_pieces_draw_the_boards_drawn_alone_and_carry_no_secret(game_id: 
             pieces = pieces_of(views[None])
             for v in order:
                 assert render_board(game_id, views[v], v, names, "de", pieces) == alone[v]
-            made.append({k: str(p) for k, p in pieces.items() if isinstance(k, tuple)
-                         and k[0] != "public"})
+            made.append({k: "".join(p) if isinstance(p, list) else str(p)
+                         for k, p in pieces.items()
+                         if isinstance(k, tuple) and k[0] != "public"})
         assert made[0] == made[1]  # the same pieces, whoever drew first
         shared_some = shared_some or bool(made[0])
         public = str(views[None])
