@@ -40,7 +40,7 @@ from app.web.memo import (
     memo,
     memoised,
 )
-from app.web.pieces import HOLE, PIECES, public_view, shared
+from app.web.pieces import HOLE, PIECES, like_public, public_view, shared
 from app.web.speech import LANG, _, current_language, speaking  # noqa: F401 (templating)
 from app.web.words import script_words, status_word
 
@@ -185,6 +185,9 @@ def render_board(game_id: str, view: dict[str, Any], seat: int | None, names: li
     if pieces is not None:
         public = public_view(pieces, lambda v: game_words.localize_view(game_id, v, lang))
         if public is None:  # no spectator's view to share from: nothing is shared
+            public, pieces = view, None
+        elif game_id not in ASSEMBLED and not like_public(view, public):
+            # a template draws its shared regions from the viewer's own view
             public, pieces = view, None
     # the three context variables set and reset directly: three `with` blocks of
     # generator context managers were ~5 % of a board
