@@ -88,7 +88,11 @@ class RoomService(Seating, Pipeline, Chat, Timers):
         return room
 
     async def _live(self, code: str) -> LiveRoom:
-        live = await self.live.get(code) if isinstance(code, str) else None
+        # A watched room (every move and view of a socket's room) without the await
+        # of a load that is not needed.
+        live = self.live.rooms.get(code) if isinstance(code, str) else None
+        if live is None and isinstance(code, str):
+            live = await self.live.get(code)
         if live is None:
             raise errors.RoomNotFound()
         return live

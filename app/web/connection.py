@@ -137,7 +137,9 @@ class Connection:
         this socket; then the room, if the status changed (started, finished, reopened).
         The message is made once per (version, viewer, log position) and shared by every
         socket in the same place: see `state_text`."""
-        frame = await self.rooms.frame(self.code, self.seat, self.lang)
+        live = self.rooms.live.rooms.get(self.code)  # watched: no await on each notice
+        frame = (live.frame(self.seat, self.lang) if live is not None
+                 else await self.rooms.frame(self.code, self.seat, self.lang))
         if frame.view is not None and (frame.version > self.sent_version or reset):
             reset = reset or frame.game_no != self.log_game or self.log_count > len(frame.log)
             start = max(0, len(frame.log) - LOG_LINES) if reset else self.log_count
