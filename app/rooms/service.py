@@ -199,7 +199,8 @@ class RoomService(Seating, Pipeline, Chat, Timers):
             return
         kind, version = message.get("kind"), message.get("version")
         if kind == "state" and isinstance(version, int):
-            await self.live.ensure(code, version)
+            if live.version < version:  # another process moved (this one's are in)
+                await self.live.ensure(code, version)
             return
         key = f"{message.get('origin')}:{message.get('id')}"
         pending = live.notices.get(key)
