@@ -19,7 +19,7 @@ from app.games.null_bock.cards import (
     plural,
     sort_key,
 )
-from app.games.null_bock.moves import legal_moves
+from app.games.null_bock.moves import shared_moves
 from app.games.null_bock.state import EDGE_PHASE, OVER_PHASE, NullBockState, copy_summary
 
 
@@ -48,7 +48,7 @@ def view(state: NullBockState, seat: int | None) -> JSON:
     if own is None:
         return dict(table)
     # the seats share the table's values (views are read, never changed)
-    return {**table, "mine": mine(state, own), "moves": legal_moves(state, own)}
+    return {**table, "mine": mine(state, own), "moves": shared_moves(state, own)}
 
 
 def public(state: NullBockState) -> JSON:
