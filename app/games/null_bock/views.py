@@ -48,7 +48,8 @@ def view(state: NullBockState, seat: int | None) -> JSON:
     out = table.copy()  # the seats share the table's values (views are read, never changed)
     if own is not None:
         out["mine"] = mine(state, own)
-        out["moves"] = shared_moves(state, own)
+        if own in table["to_act"]:  # any other seat's list is empty: the table's own
+            out["moves"] = shared_moves(state, own)
     return out
 
 
