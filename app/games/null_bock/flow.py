@@ -8,6 +8,8 @@ choice happens here, inside `apply`, and is told in events. `apply` gets only mo
 
 from __future__ import annotations
 
+from bisect import insort
+
 from app.games.base import Event, Move, last_play, who
 from app.games.null_bock.cards import a, is_doe, is_stag, sort_key, the
 from app.games.null_bock.moves import ARENA, has_legal_play
@@ -95,7 +97,9 @@ def play_edge(state: NullBockState, seat: int, card: str, owner: int, events: li
         state.harems[seat] = [*state.harems[seat], old]
         result = f"wins {the(old)}"
     else:
-        state.hands[seat] = sorted([*state.hands[seat], old], key=sort_key)  # apply's own
+        hand = list(state.hands[seat])  # the hand stays sorted (sort_key): put it in place
+        insort(hand, old, key=sort_key)
+        state.hands[seat] = hand
         result = f"takes {the(old)} into their hand"
     event = Event("edge", f"{who(seat)} plays {a(card)} on {where} and {result}.",
                   data={"seat": seat, "card": card, "owner": owner, "old": old})

@@ -96,9 +96,13 @@ def mine(state: NullBockState, seat: int) -> JSON:
     hand, harem, choice = state.hands[seat], state.harems[seat], state.pending[seat]
     memo = state.memo
     kept = None if memo is None else memo["mine"].get(seat)
-    if kept is not None and kept[0] is hand and kept[1] is harem and kept[2] == choice:
-        return kept[3]
-    made = {"hand": list(hand), "harem": sorted(harem, key=sort_key), "edge_choice": choice}
+    if kept is not None and kept[1] is harem:
+        if kept[0] is hand and kept[2] == choice:
+            return kept[3]
+        shown = kept[3]["harem"]  # a new hand, the same harem: its sorted copy is kept
+    else:
+        shown = sorted(harem, key=sort_key)
+    made = {"hand": list(hand), "harem": shown, "edge_choice": choice}
     if memo is not None:
         memo["mine"][seat] = (hand, harem, choice, made)
     return made
