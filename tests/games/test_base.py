@@ -87,3 +87,16 @@ def test_event_visibility_and_json() -> None:
     assert private.visible_to(1) and not private.visible_to(0) and not private.visible_to(None)
     assert Event.from_json(private.to_json()) == private
     assert Event("x", "public").visible_to(None)
+
+
+def test_an_event_is_frozen_and_its_default_data_its_own() -> None:
+    import dataclasses
+
+    one, two = Event("x", "a"), Event("x", "a")
+    assert one == two and one.data == {} and one.data is not two.data
+    assert Event("x", "a", None, {"seat": 1}) == Event("x", "a", data={"seat": 1})
+    assert Event("x", "a") != Event("x", "b")
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        one.text = "b"  # type: ignore[misc]
+    assert dataclasses.replace(one, text="b") == Event("x", "b")
+    assert repr(one) == "Event(kind='x', text='a', to=None, data={})"

@@ -91,6 +91,7 @@ class Bullenparty(RulesBase):
         new = state.copy()
         events: list[Event] = []
         flow.play(new, seat, move, events)
+        new.memo = {}  # finished: never changed again, so its views may share
         if state.opening:
             new.opening = []
             events = with_opening(state.opening, events)
@@ -104,7 +105,20 @@ class Bullenparty(RulesBase):
             return open_view(self.view(state, None),
                              [views.own_view(s) for s in state.seats])
         listed = moves.legal_moves(state, seat) if seat is not None else []
-        return views.view(state, seat, sorted(moves.to_act(state)), listed, self.outcome(state))
+        memo = state.memo
+        if memo is None:
+            return views.view(state, seat, sorted(moves.to_act(state)), listed,
+                              self.outcome(state))
+        # what every viewer sees, made once per state (views are read, never changed)
+        table = memo.get("table")
+        if table is None:
+            table = memo["table"] = views.table(state, sorted(moves.to_act(state)),
+                                                self.outcome(state))
+        out = table.copy()
+        if seat is not None:
+            out["mine"] = views.own_view(state.seats[seat])
+        out["moves"] = listed
+        return out
 
     def outcome(self, state: State) -> Outcome | None:
         if state.phase != OVER:

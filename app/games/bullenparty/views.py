@@ -84,6 +84,15 @@ def view(
     state: State, seat: int | None, to_act: list[int], moves: list[Move],
     outcome: Outcome | None,
 ) -> JSON:
+    out = table(state, to_act, outcome)
+    if seat is not None:
+        out["mine"] = own_view(state.seats[seat])
+    out["moves"] = moves
+    return out
+
+
+def table(state: State, to_act: list[int], outcome: Outcome | None) -> JSON:
+    """What everyone sees, in the view's key order ("mine" and "moves" empty)."""
     bidding = set(bidders(state)) if state.phase == BID else set()
     seats = [seat_view(state, s, bidding) for s in range(state.players)]
     ended = round_over(state)
@@ -105,9 +114,9 @@ def view(
         "zero_blocked": state.zero_blocked,
         "seats": seats,
         "scores": [sv["score"]["total"] for sv in seats],
-        "mine": own_view(state.seats[seat]) if seat is not None else None,
+        "mine": None,
         "heads": HEADS_TEXT,
-        "moves": moves,
+        "moves": [],
         "last": None if state.last is None else {**state.last, "cards": list(state.last["cards"])},
         "summary": (
             summary(state, "The game is over", final=True, outcome=outcome)

@@ -75,6 +75,7 @@ class FourPintsPlease(RulesBase):
         new = state.copy()
         events: list[Event] = []
         flow.apply(new, move, events)
+        new.memo = {}  # finished: never changed again, so its views may share
         if state.opening:
             new.opening = []
             events = with_opening(state.opening, events)

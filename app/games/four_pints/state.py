@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, ClassVar
 
 from app.games.four_pints.cards import POINTS, SPILLED_POINTS
 
@@ -48,6 +48,10 @@ class FourPintsState:
     # the set-up's public events, logged with the first move (base.opening_of);
     # replaced, never mutated
     opening: list[dict[str, Any]] = field(default_factory=list)
+    # `memo` (not a field: never compared, encoded or copied): what the views of this
+    # state share, made once. Only a state `apply` made has one: it is never changed
+    # after (a test may build a state and then edit it).
+    memo: ClassVar[dict[str, Any] | None] = None
 
     @classmethod
     def new(cls, players: int, rng: int) -> FourPintsState:

@@ -30,8 +30,22 @@ from app.games.four_pints.state import FourPintsState
 
 
 def view(s: FourPintsState, seat: int | None) -> JSON:
+    memo = s.memo
+    shared = None if memo is None else memo.get("table")
+    if shared is None:
+        shared = table(s)
+        if memo is not None:  # made once per state (views are read, never changed)
+            memo["table"] = shared
+    out = shared.copy()
+    if seat is not None:
+        out["mine"] = {}
+        out["moves"] = rules_moves.legal_moves(s, seat)
+    return out
+
+
+def table(s: FourPintsState) -> JSON:
+    """What everyone sees, in the view's key order ("mine" and "moves" empty)."""
     result = outcome(s)
-    moves = rules_moves.legal_moves(s, seat) if seat is not None else []
     return {
         "players": s.players,
         "to_act": [] if s.over else [s.active],
@@ -70,11 +84,11 @@ def view(s: FourPintsState, seat: int | None) -> JSON:
         ],
         "spilled_card": SPILLED,
         "winner": s.winner,
-        "mine": None if seat is None else {},
+        "mine": None,
         "last": None if s.last is None else {**s.last, "cards": list(s.last["cards"])},
         "summary": summary(s, result),
         "outcome": result.to_json() if result else None,
-        "moves": moves,
+        "moves": [],
     }
 
 

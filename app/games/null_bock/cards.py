@@ -130,6 +130,11 @@ _SORT_KEYS = {c: _sort_key(c) for c in full_deck()}
 
 def face(card: str) -> str:
     """The card's words as its face shows them: "7 doe", "pretentious 7 doe", "Null Bock"."""
+    known = _FACES.get(card)
+    return _face(card) if known is None else known
+
+
+def _face(card: str) -> str:
     if is_null_bock(card):
         return "Null Bock"
     if is_stag(card):
@@ -140,12 +145,22 @@ def face(card: str) -> str:
 
 def a(card: str) -> str:
     """The face with its article, as said aloud: "a 7 doe", "an 8 stag", "an 11 doe"."""
+    known = _WITH_A.get(card)
+    if known is not None:
+        return known
     words = face(card)
     return f"{'an' if words[:2] in ('8 ', '11') else 'a'} {words}"
 
 
 def the(card: str) -> str:
     return f"the {face(card)}"
+
+
+# Every move's event says a card or two: looked up, not put together, per card.
+_FACES: dict[str, str] = {}
+_FACES.update({c: _face(c) for c in full_deck()})
+_WITH_A: dict[str, str] = {}
+_WITH_A.update({c: a(c) for c in full_deck()})
 
 
 def faces(cards: list[str]) -> str:

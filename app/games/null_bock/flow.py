@@ -8,6 +8,8 @@ choice happens here, inside `apply`, and is told in events. `apply` gets only mo
 
 from __future__ import annotations
 
+from bisect import insort
+
 from app.games.base import Event, Move, last_play, who
 from app.games.null_bock.cards import a, is_doe, is_stag, sort_key, the
 from app.games.null_bock.moves import ARENA, has_legal_play
@@ -28,6 +30,7 @@ def apply(state: NullBockState, seat: int, move: Move) -> tuple[NullBockState, l
     card = move["card"]
     hand = list(new.hands[seat])
     hand.remove(card)
+    new.hands = [*new.hands]  # this state's own from here on (play_edge may change it)
     new.hands[seat] = hand
     if move["type"] == "edge":
         choose_edge(new, seat, card, events)
@@ -42,6 +45,7 @@ def apply(state: NullBockState, seat: int, move: Move) -> tuple[NullBockState, l
 
 
 def choose_edge(state: NullBockState, seat: int, card: str, events: list[Event]) -> None:
+    state.pending = [*state.pending]
     state.pending[seat] = card
     # the maker's card stays out of `last`: everyone sees it
     chose = Event("chose_edge", f"{who(seat)} chose an Edge card.", data={"seat": seat})
@@ -74,7 +78,7 @@ def reveal_edges(state: NullBockState, events: list[Event]) -> None:
 
 
 def play_arena(state: NullBockState, seat: int, card: str, events: list[Event]) -> None:
-    state.arena.append(card)
+    state.arena = [*state.arena, card]
     state.arena_owner = seat
     event = Event("arena", f"{who(seat)} plays {a(card)} into the Arena.",
                   data={"seat": seat, "card": card})
@@ -85,13 +89,17 @@ def play_arena(state: NullBockState, seat: int, card: str, events: list[Event]) 
 def play_edge(state: NullBockState, seat: int, card: str, owner: int, events: list[Event]) -> None:
     old = state.edges[owner]
     assert old is not None
+    state.edges = [*state.edges]
     state.edges[owner] = card
     where = "their own Edge" if owner == seat else f"{who(owner)}'s Edge"
     if is_doe(old):
+        state.harems = [*state.harems]
         state.harems[seat] = [*state.harems[seat], old]
         result = f"wins {the(old)}"
     else:
-        state.hands[seat] = sorted([*state.hands[seat], old], key=sort_key)
+        hand = list(state.hands[seat])  # the hand stays sorted (sort_key): put it in place
+        insort(hand, old, key=sort_key)
+        state.hands[seat] = hand
         result = f"takes {the(old)} into their hand"
     event = Event("edge", f"{who(seat)} plays {a(card)} on {where} and {result}.",
                   data={"seat": seat, "card": card, "owner": owner, "old": old})

@@ -74,7 +74,31 @@ def play_move(card: str, to: str, edge: int | None = None) -> Move:
 
 
 def legal_moves(state: NullBockState, seat: int) -> list[Move]:
-    """Every move `seat` may make now, once per distinct card, in hand order."""
+    """Every move `seat` may make now, once per distinct card, in hand order. Made once
+    per state (the view's `moves`, a bot's choice and `legal_moves` share it); the
+    caller gets its own list."""
+    memo = state.memo
+    if memo is None:
+        return _legal_moves(state, seat)
+    key = ("moves", seat)
+    made = memo.get(key)
+    if made is None:
+        made = memo[key] = _legal_moves(state, seat)
+    return list(made)
+
+
+def shared_moves(state: NullBockState, seat: int) -> list[Move]:
+    """`legal_moves` for a view: the state's own list (views are read, never changed)."""
+    memo = state.memo
+    if memo is None:
+        return _legal_moves(state, seat)
+    made = memo.get(("moves", seat))
+    if made is None:
+        made = memo["moves", seat] = _legal_moves(state, seat)
+    return made
+
+
+def _legal_moves(state: NullBockState, seat: int) -> list[Move]:
     if not 0 <= seat < state.players:
         return []
     if state.phase == EDGE_PHASE:
@@ -83,13 +107,36 @@ def legal_moves(state: NullBockState, seat: int) -> list[Move]:
         return [{"type": "edge", "card": c} for c in dict.fromkeys(state.hands[seat])]
     if state.phase != PLAY_PHASE or seat != state.turn:
         return []
+    arena = state.arena
+    if not arena:  # only a doe, and only into the Arena (edge_error: no Edge now)
+        return [play_move(c, ARENA) for c in dict.fromkeys(state.hands[seat]) if INFO[c][0]]
+    # `arena_error` and `edge_error` with the places' facts looked up once, not per
+    # card and Edge (tests/games/null_bock/test_games.py holds the list to the tables)
+    top_doe, top_val, top_pretentious, _ = INFO[arena[-1]]
+    stag_edges: list[int] = []  # where a plain doe may go
+    doe_edges: list[tuple[int, int]] = []  # (owner, value): where a high enough stag may go
+    for owner, edge in enumerate(state.edges):
+        if edge is not None:
+            edge_doe, edge_val, _, _ = INFO[edge]
+            if edge_doe:
+                doe_edges.append((owner, edge_val))
+            else:
+                stag_edges.append(owner)
     out: list[Move] = []
     for card in dict.fromkeys(state.hands[seat]):
-        if arena_error(state.arena, card) is None:
-            out.append(play_move(card, ARENA))
-        for owner, edge in enumerate(state.edges):
-            if edge_error(state.arena, edge, card) is None:
-                out.append(play_move(card, EDGE, owner))
+        doe, val, pretentious, big = INFO[card]
+        if doe:
+            if top_doe and (not top_pretentious if pretentious else val > top_val):
+                out.append({"type": "play", "card": card, "to": ARENA})
+            if not big:
+                out += [{"type": "play", "card": card, "to": EDGE, "edge": owner}
+                        for owner in stag_edges]
+        else:
+            if top_doe or val == NULL_BOCK_VALUE or val > top_val:
+                out.append({"type": "play", "card": card, "to": ARENA})
+            out += [{"type": "play", "card": card, "to": EDGE, "edge": owner}
+                    for owner, edge_val in doe_edges
+                    if val == NULL_BOCK_VALUE or val >= edge_val]
     return out
 
 

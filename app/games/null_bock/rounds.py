@@ -107,7 +107,8 @@ def clean_arena(state: NullBockState, seat: int, verb: str, events: list[Event])
             data={"seat": seat, "cards": list(won), "great": verb == GREAT_STAG},
         )
     )
-    state.harems[seat] = state.harems[seat] + won  # replaced: the list may be shared
+    state.harems = [*state.harems]  # replaced: the lists may be shared (state.py `fork`)
+    state.harems[seat] = state.harems[seat] + won
     state.arena = []
     state.arena_owner = None
 

@@ -86,16 +86,17 @@ class NullBockState:
         )
 
     def fork(self) -> NullBockState:
-        """A copy for `flow.apply`, sharing the per-seat lists (hands, harems) and the
-        piles a move only ever replaces (discard, removed, round_points): the flow
-        replaces such a list rather than changing it (copy on write), so a move copies
-        a few short lists instead of every card of the table."""
+        """A copy for `flow.apply` sharing every list: the flow replaces a list rather
+        than changing it (copy on write), so a move copies only what it changes and
+        every other list stays the same object. The views count on that: what they
+        keep in `memo` from the state before (`mine`, `summary` in views.py) is valid
+        while the lists it was made of are the same objects."""
         new = object.__new__(NullBockState)  # copy.copy's reduce protocol costs 4x this
         new.__dict__.update(self.__dict__)
-        new.hands, new.harems = list(self.hands), list(self.harems)
-        new.edges, new.pending = list(self.edges), list(self.pending)
-        new.arena, new.scores = list(self.arena), list(self.scores)
-        new.memo = {}
+        memo = self.memo
+        new.memo = {"mine": {} if memo is None else dict(memo["mine"])}
+        if memo is not None and "summary" in memo:
+            new.memo["summary"] = memo["summary"]
         return new
 
     def encode(self) -> JSON:

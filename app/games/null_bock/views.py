@@ -19,8 +19,8 @@ from app.games.null_bock.cards import (
     plural,
     sort_key,
 )
-from app.games.null_bock.moves import legal_moves
-from app.games.null_bock.state import EDGE_PHASE, OVER_PHASE, NullBockState, copy_summary
+from app.games.null_bock.moves import shared_moves
+from app.games.null_bock.state import EDGE_PHASE, OVER_PHASE, NullBockState
 
 
 def outcome(state: NullBockState) -> Outcome | None:
@@ -45,17 +45,21 @@ def view(state: NullBockState, seat: int | None) -> JSON:
         table = public(state)
         if memo is not None:
             memo["table"] = table
-    if own is None:
-        return dict(table)
-    # the seats share the table's values (views are read, never changed)
-    return {**table, "mine": mine(state, own), "moves": legal_moves(state, own)}
+    out = table.copy()  # the seats share the table's values (views are read, never changed)
+    if own is not None:
+        out["mine"] = mine(state, own)
+        if own in table["to_act"]:  # any other seat's list is empty: the table's own
+            out["moves"] = shared_moves(state, own)
+    return out
 
 
 def public(state: NullBockState) -> JSON:
     """What everyone sees, in the view's key order ("mine" and "moves" empty)."""
     n = state.players
     result = outcome(state)
-    top_stag = bool(state.arena) and is_stag(state.arena[-1])
+    arena = state.arena
+    top_stag = bool(arena) and is_stag(arena[-1])
+    edge_phase = state.phase == EDGE_PHASE
     return {
         "players": n,
         "phase": state.phase,
@@ -66,19 +70,19 @@ def public(state: NullBockState) -> JSON:
         "turn": state.turn,
         "first": state.first,
         "scores": list(state.scores),
-        "arena": list(state.arena),
+        "arena": list(arena),
         "arena_owner": state.arena_owner,
         "top_stag_owner": state.arena_owner if top_stag else None,
         "edges": list(state.edges),
-        "edge_chosen": [p is not None for p in state.pending]
-        if state.phase == EDGE_PHASE
-        else [True] * n,
+        "edge_chosen": [p is not None for p in state.pending] if edge_phase else [True] * n,
         "hand_sizes": [len(h) for h in state.hands],
         "harem_sizes": [len(h) for h in state.harems],
         "passes": state.passes,
         "removed": list(state.removed),
         "mine": None,
-        "last": copy_summary(state.last),
+        # the state's own: `last` is replaced, never changed (state.py), and views
+        # are read, never changed
+        "last": state.last,
         "summary": summary(state),
         "outcome": result.to_json() if result else None,
         "moves": [],
@@ -86,12 +90,22 @@ def public(state: NullBockState) -> JSON:
 
 
 def mine(state: NullBockState, seat: int) -> JSON:
-    """Only `seat` sees these: its hand, its face-down harem, its hidden Edge choice."""
-    return {
-        "hand": list(state.hands[seat]),
-        "harem": sorted(state.harems[seat], key=sort_key),
-        "edge_choice": state.pending[seat],
-    }
+    """Only `seat` sees these: its hand, its face-down harem, its hidden Edge choice.
+    Kept from the state before while the seat's lists are the same objects (a move
+    replaces the lists it changes: state.py `fork`), so a move makes only its mover's."""
+    hand, harem, choice = state.hands[seat], state.harems[seat], state.pending[seat]
+    memo = state.memo
+    kept = None if memo is None else memo["mine"].get(seat)
+    if kept is not None and kept[1] is harem:
+        if kept[0] is hand and kept[2] == choice:
+            return kept[3]
+        shown = kept[3]["harem"]  # a new hand, the same harem: its sorted copy is kept
+    else:
+        shown = sorted(harem, key=sort_key)
+    made = {"hand": list(hand), "harem": shown, "edge_choice": choice}
+    if memo is not None:
+        memo["mine"][seat] = (hand, harem, choice, made)
+    return made
 
 
 def summary(state: NullBockState) -> JSON | None:
@@ -103,6 +117,20 @@ def summary(state: NullBockState) -> JSON | None:
     final = state.phase == OVER_PHASE
     if not final and not (state.phase == EDGE_PHASE and last["round"] == state.round - 1):
         return None
+    # the same while the Edges are chosen (four moves or more): kept from the state
+    # before when everything it is made of is (replaced objects, equal scalars)
+    key = (last, state.round_points, final, state.round, state.first, state.scores)
+    memo = state.memo
+    kept = None if memo is None else memo.get("summary")
+    if kept is not None and all(a is b or a == b for a, b in zip(kept[0], key, strict=True)):
+        return kept[1]
+    made = _summary(state, last, final)
+    if memo is not None:
+        memo["summary"] = (key, made)
+    return made
+
+
+def _summary(state: NullBockState, last: JSON, final: bool) -> JSON:
     best = max(state.scores)
     rows: list[JSON] = []
     for s in range(state.players):

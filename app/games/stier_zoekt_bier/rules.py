@@ -27,7 +27,7 @@ from app.games.stier_zoekt_bier import bots, flow, moves
 from app.games.stier_zoekt_bier import cards as C
 from app.games.stier_zoekt_bier.scramble import scramble
 from app.games.stier_zoekt_bier.state import OVER, Seat, State, decode, encode
-from app.games.stier_zoekt_bier.views import private, view
+from app.games.stier_zoekt_bier.views import private, table, view
 
 VARIANTS = ("basic", "grand-cafe")
 
@@ -104,6 +104,7 @@ class StierZoektBier(RulesBase):
         new = state.clone()
         events: list[Event] = []
         flow.play(new, seat, move, events)
+        new.memo = {}  # finished: never changed again, so its views may share
         if state.opening:
             new.opening = []
             events = with_opening(state.opening, events)
@@ -122,7 +123,14 @@ class StierZoektBier(RulesBase):
         if seat == OPEN:
             return open_view(view(state, None, self.outcome(state)),
                              [private(state, s) for s in range(state.players)])
-        return view(state, seat, self.outcome(state))
+        memo = state.memo
+        if memo is None:
+            return view(state, seat, self.outcome(state))
+        # what every viewer sees, made once per state (views are read, never changed)
+        shared = memo.get("table")
+        if shared is None:
+            shared = memo["table"] = table(state, self.outcome(state))
+        return view(state, seat, None, shared)
 
     def outcome(self, state: State) -> Outcome | None:
         if state.phase != OVER:

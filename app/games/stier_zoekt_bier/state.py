@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from functools import cached_property
-from typing import Any
+from typing import Any, ClassVar
 
 from app.games.base import JSON
 from app.games.stier_zoekt_bier import cards as C
@@ -131,6 +131,10 @@ class State:
     opening: list[JSON] = field(default_factory=list)
     """The set-up's public events, logged with the first move (base.opening_of).
     Replaced, never mutated."""
+    # `memo` (not a field: never compared, encoded or copied): what the views of this
+    # state share, made once. Only a state `apply` made has one: it is never changed
+    # after (a test may build a state and then edit it).
+    memo: ClassVar[dict[str, Any] | None] = None
 
     @property
     def grand_cafe(self) -> bool:

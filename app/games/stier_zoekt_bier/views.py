@@ -20,7 +20,18 @@ from app.games.stier_zoekt_bier.state import (
 )
 
 
-def view(state: State, seat: int | None, outcome: Outcome | None) -> JSON:
+def view(state: State, seat: int | None, outcome: Outcome | None,
+         shared: JSON | None = None) -> JSON:
+    """`seat`'s view; `shared`: the state's `table`, when made already."""
+    out = table(state, outcome) if shared is None else shared.copy()
+    if seat is not None:
+        out["mine"] = private(state, seat)
+        out["moves"] = moves.legal_moves(state, seat)
+    return out
+
+
+def table(state: State, outcome: Outcome | None) -> JSON:
+    """What everyone sees, in the view's key order ("mine" and "moves" empty)."""
     acting = moves.to_act(state)
     seats = [_public_seat(state, s, me, acting) for s, me in enumerate(state.seats)]
     return {
@@ -43,9 +54,9 @@ def view(state: State, seat: int | None, outcome: Outcome | None) -> JSON:
         "draught_order": state.draught_order() if state.phase == DRAUGHT else [],
         "ranking": list(state.ranking) if state.phase in (CHOOSE, SERVE) else [],
         "seats": seats,
-        "mine": private(state, seat),
+        "mine": None,
         "scores": [seat_view["points"] for seat_view in seats],
-        "moves": moves.legal_moves(state, seat) if seat is not None else [],
+        "moves": [],
         "last": state.last,
         "summary": summary(state, outcome),
         "outcome": outcome.to_json() if outcome else None,

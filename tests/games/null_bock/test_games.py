@@ -9,6 +9,7 @@ from typing import Any
 import pytest
 
 from app.games.base import IllegalMove, parse_options
+from app.games.null_bock import moves as nb_moves
 from app.games.null_bock.cards import full_deck
 from app.games.null_bock.moves import arena_error, edge_error, has_legal_play
 from app.games.registry import GAMES
@@ -105,6 +106,48 @@ def test_has_legal_play_agrees_with_the_tables_for_every_seat_and_any_hand() -> 
                     answers[by_tables] += 1
                 state.hands[seat] = hands[0]
     assert answers[True] > 100 and answers[False] > 100
+
+
+def by_tables(state: Any, seat: int) -> list[dict[str, Any]]:
+    """The turn's move list straight from the placement tables, card by card, place by
+    place, in hand order: what the fast list must equal, order included."""
+    out: list[dict[str, Any]] = []
+    for card in dict.fromkeys(state.hands[seat]):
+        if arena_error(state.arena, card) is None:
+            out.append({"type": "play", "card": card, "to": "arena"})
+        out += [{"type": "play", "card": card, "to": "edge", "edge": owner}
+                for owner, edge in enumerate(state.edges)
+                if edge_error(state.arena, edge, card) is None]
+    return out
+
+
+def test_the_move_list_is_the_tables_list_in_order_for_any_hand() -> None:
+    deck = full_deck()
+    rnd = random.Random(7)
+    made = 0
+    for players in (3, 4, 6):
+        for state in random_game(players, {"rounds": 2}, seed=60 + players):
+            if state.phase != "play":
+                continue
+            seat = state.turn
+            assert nb_moves.legal_moves(state, seat) == by_tables(state, seat)
+            for _ in range(3):
+                state.hands[seat] = sorted(rnd.sample(deck, rnd.randint(1, 8)))
+                assert nb_moves._legal_moves(state, seat) == by_tables(state, seat)
+                made += 1
+    assert made > 300
+
+
+def test_a_move_list_handed_out_is_the_callers_own() -> None:
+    """The list is made once per state; changing what one caller got changes neither
+    the next caller's list nor the seat's view."""
+    rules = GAMES["null-bock"]
+    state = next(s for s in random_game(4, {"rounds": 1}, seed=5)[8:] if s.phase == "play")
+    seat = state.turn
+    first = rules.legal_moves(state, seat)
+    listed = list(first)
+    first.clear()
+    assert rules.legal_moves(state, seat) == listed == rules.view(state, seat)["moves"]
 
 
 def test_a_look_alike_of_a_listed_move_is_refused() -> None:
