@@ -83,7 +83,9 @@ def long_game(rooms: int = 10, seconds: float = 240) -> list[dict[str, Any]]:
     return rows
 
 
-async def idle(server: Server, sockets: int, rooms: int) -> dict[str, Any]:
+async def idle(server: Server, sockets: int, rooms: int, on_start: Any = None,
+               on_end: Any = None) -> dict[str, Any]:
+    """`on_start`/`on_end`: called around the connects (a profiler's hooks)."""
     floor = server.kind == "floor"
     opened = await asyncio.gather(*(open_room(server.url, floor, f"idle{r}", {})
                                     for r in range(rooms)))
@@ -103,17 +105,23 @@ async def idle(server: Server, sockets: int, rooms: int) -> dict[str, Any]:
             await ws.recv()  # the greeting has begun: the server holds the socket
             held.append(ws)
 
-    cpu0, start = server.cpu(), time.perf_counter()
+    if on_start is not None:
+        on_start()
+    cpu0, mine0, start = server.cpu(), time.process_time(), time.perf_counter()
     await asyncio.gather(*(one(i) for i in range(sockets)))
     elapsed = time.perf_counter() - start
     await asyncio.sleep(2)  # presence settles
     cpu = server.cpu() - cpu0  # the server's own CPU time: steadier than a loaded clock
+    mine = time.process_time() - mine0  # the load client's (this process), the same span
+    if on_end is not None:
+        on_end()
     after = server.rss_kib()
     for ws in held:
         await ws.close()
     return {"server": server.kind, "sockets": sockets,
             "connects_per_s": round(sockets / elapsed),
             "cpu_ms_per_connect": round(1000 * cpu / sockets, 2),
+            "client_cpu_ms_per_connect": round(1000 * mine / sockets, 2),
             "kib_per_socket": round((after - before) / sockets, 1)}
 
 
