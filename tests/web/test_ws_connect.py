@@ -4,6 +4,7 @@ cursor events, the server being a real uvicorn with real sockets."""
 
 from __future__ import annotations
 
+import json
 from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import Any
@@ -12,7 +13,7 @@ import pytest
 from sqlalchemy import event
 from starlette.routing import Match
 
-from app.web import ws
+from app.web import connection, ws
 from tests.client import Make, seated_room, start
 from tests.live import LiveServer
 
@@ -108,3 +109,26 @@ def test_the_door_takes_exactly_the_sockets_the_route_takes(path: str) -> None:
         assert door["path_params"] == child["path_params"]
     # Mounted under a root path: always the router's (it knows the path under it).
     assert ws.room_socket_for({**scope, "root_path": "/app"}, _never, _never) is None
+
+
+async def test_the_greeting_leaves_in_one_write_with_its_messages_in_order(
+    server: LiveServer, people: Make, monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    writes: list[list[str]] = []
+    write_texts = connection.write_texts
+
+    def counted(websocket: Any, protocol: Any, texts: list[str]) -> bool:
+        writes.append(list(texts))
+        return write_texts(websocket, protocol, texts)
+
+    monkeypatch.setattr(connection, "write_texts", counted)
+    code, (ann, bob) = await seated_room(server, people, 2)
+    await start(code, ann)
+    await bob.api("POST", f"/api/rooms/{code}/chat", json={"text": "hello"})
+    await ann.connect(code)
+    got = [await ann.receive() for _ in range(4)]
+    assert [m["type"] for m in got] == ["room", "view", "chat", "presence"]
+    assert got[2]["text"] == "hello"
+    assert len(writes) == 1  # the four messages, one write
+    assert [json.loads(text) for text in writes[0]] == [
+        {k: v for k, v in m.items() if k != "log_text"} for m in got]
