@@ -29,7 +29,8 @@ def hashes(alone: bool = False) -> dict[str, str]:
     does (`bench.boards.versions`), or each `alone`."""
     out: dict[str, str] = {}
     steps = int(os.environ.get("BOARD_STEPS", "400"))
-    for game_id, group in versions(steps, (), alone):
+    games = tuple(os.environ.get("BOARD_GAMES", "").split())  # a check of these only
+    for game_id, group in versions(steps, games, alone):
         for lang in LANGUAGES:
             for (label, _), html in zip(group, draw(game_id, lang, group), strict=True):
                 out[f"{game_id}/{label}/{lang}"] = hashlib.sha256(html.encode()).hexdigest()

@@ -73,6 +73,9 @@ class LogPrefix(Sequence[LogLine]):
 
     def __getitem__(self, index: int | slice) -> LogLine | list[LogLine]:
         if isinstance(index, slice):
+            start = index.start
+            if index.stop is None and index.step is None and type(start) is int and start >= 0:
+                return self._lines[start:self._n]  # log[start:], every message's slice
             return self._lines[slice(*index.indices(self._n))]
         if not -self._n <= index < self._n:
             raise IndexError(index)  # the sequence protocol, not a message for a person

@@ -88,7 +88,11 @@ class RoomService(Seating, Pipeline, Chat, Timers):
         return room
 
     async def _live(self, code: str) -> LiveRoom:
-        live = await self.live.get(code) if isinstance(code, str) else None
+        # A watched room (every move and view of a socket's room) without the await
+        # of a load that is not needed.
+        live = self.live.rooms.get(code) if isinstance(code, str) else None
+        if live is None and isinstance(code, str):
+            live = await self.live.get(code)
         if live is None:
             raise errors.RoomNotFound()
         return live
@@ -195,7 +199,8 @@ class RoomService(Seating, Pipeline, Chat, Timers):
             return
         kind, version = message.get("kind"), message.get("version")
         if kind == "state" and isinstance(version, int):
-            await self.live.ensure(code, version)
+            if live.version < version:  # another process moved (this one's are in)
+                await self.live.ensure(code, version)
             return
         key = f"{message.get('origin')}:{message.get('id')}"
         pending = live.notices.get(key)

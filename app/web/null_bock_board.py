@@ -79,22 +79,19 @@ def _top(mv: dict[str, Any], edges: list[Any]) -> Any:
 def dests(items: list[tuple[str, dict[str, Any]]], edges: list[Any], lang: str,
           viewer: bytes) -> Markup:
     """The destination buttons of one place (all of them go to the same Edge or the
-    Arena, so one `top`): kept together, and each button apart (a place's buttons
-    change with the hand, a button with its label)."""
+    Arena, so one `top`), each button kept apart by its label's inputs. (Joined, not
+    kept together: a key of every button's move cost as much as the join.)"""
     m = macros()
     top = _top(items[0][1], edges)
-
-    def each() -> str:
-        return "".join(kept(("nb-dest", lang, viewer, pid, freeze(mv), top),
-                            lambda pid=pid, mv=mv: m.dest_of(pid, mv, top))
-                       for pid, mv in items)
-
-    return kept(("nb-dests", lang, viewer, freeze(items), top), each)
+    return Markup("".join([kept(("nb-dest", lang, viewer, pid, freeze(mv), top),
+                                lambda pid=pid, mv=mv: m.dest_of(pid, mv, top))
+                           for pid, mv in items]))
 
 
 def hand(cards: list[str], by_card: dict[str, list[dict[str, Any]]], edges: list[Any],
-         lang: str, viewer: bytes) -> Markup:
-    """The viewer's hand, each card (its control) kept apart."""
+         lang: str, viewer: bytes) -> str:
+    """The viewer's hand, each card (its control) kept apart, joined inside the
+    `hand_cards` frame (drawn once per language)."""
     m = macros()
     out = []
     seen: dict[str, int] = {}
@@ -107,10 +104,13 @@ def hand(cards: list[str], by_card: dict[str, list[dict[str, Any]]], edges: list
         else:  # a pick (its id, its count of places) or the face alone
             key = ("nb-card", lang, viewer, c, k if mvs else 0, len(mvs))
         out.append(kept(key, lambda c=c, k=k, mvs=mvs: m.hand_card(c, k, mvs, edges)))
-    return kept(("nb-hand", lang, *out), lambda: m.hand_cards(out))
+    if not out:
+        return kept(("nb-hand-empty", lang), lambda: m.hand_cards([]))
+    return joined(("nb-hand", lang), lambda mark: m.hand_cards([mark]),
+                  ["".join(out)])
 
 
-def board(view: dict[str, Any], public: dict[str, Any], seat: int | None) -> Markup:
+def board(view: dict[str, Any], public: dict[str, Any], seat: int | None) -> str:
     """The board of `seat` (None: a spectator) from its `view` and the version's
     spectator's view `public`; inside `speaking`, `viewing` and `sharing`."""
     m = macros()
@@ -164,24 +164,26 @@ _MARK = re.compile(r"<!--region-->")
 MARK = Markup("<!--region-->")  # no escaped text can spell it, and no template writes it
 
 
-def joined(shape: tuple[Any, ...], draw: Callable[[Markup], Any], regions: list[Markup]
-           ) -> Markup:
+def joined(shape: tuple[Any, ...], draw: Callable[[Markup], Any], regions: list[str]
+           ) -> str:
     """A frame macro's output around `regions`: `draw(MARK)` draws the frame with a mark
     where each region goes, once per `shape` (everything the frame itself is drawn from
-    but the regions), and each call joins its regions into the text between the marks."""
+    but the regions), and each call joins its regions into the text between the marks.
+    Plain text (HTML to join or keep, never handed to a template: no `Markup` copy)."""
     between = FRAGMENTS.get(shape)
     if between is None:
         between = _MARK.split(str(draw(MARK)))
         FRAGMENTS.put(shape, between)
+    if len(between) == 2:
+        return between[0] + regions[0] + between[1]
     out = [between[0]]
     for region, text in zip(regions, between[1:], strict=True):
         out += (region, text)
-    return Markup("".join(out))
+    return "".join(out)
 
 
-def put_together(phase: str, status: Markup, said: Markup | None, panels: list[Markup],
-                 middle: Markup, mine: Markup | None, summary: Markup | None,
-                 lang: str) -> Markup:
+def put_together(phase: str, status: str, said: str | None, panels: list[str],
+                 middle: str, mine: str | None, summary: str | None, lang: str) -> str:
     """The `board` macro's output for these regions."""
     regions = [r for r in (status, said, *panels, middle, mine, summary) if r is not None]
     return joined(
@@ -194,7 +196,7 @@ def put_together(phase: str, status: Markup, said: Markup | None, panels: list[M
         regions)
 
 
-def panel(v: dict[str, Any], s: int, edge_dests: str, lang: str, names: bytes) -> Markup:
+def panel(v: dict[str, Any], s: int, edge_dests: str, lang: str, names: bytes) -> str:
     """Seat `s`'s panel as the view `v` shows it, `edge_dests` on its Edge: its name, its
     numbers and its Edge each kept apart (a move changes one or two of them)."""
     m = macros()
@@ -218,33 +220,51 @@ def panel(v: dict[str, Any], s: int, edge_dests: str, lang: str, names: bytes) -
                   [name, stats, edge_part])
 
 
-def _middle(v: dict[str, Any], top_is_mine: bool, lang: str, names: bytes) -> Markup:
-    """The Arena as the view `v` shows it, a hole for the viewer's destinations."""
-    last = v.get("last")
-    args = (tuple(v["arena"]), bool(last) and last.get("to") == "arena",
-            v.get("top_stag_owner"), top_is_mine, v.get("passes"))
-    return kept(("nb-middle", lang, names, *args),
-                lambda: macros().middle(list(args[0]), *args[1:], HOLE))
+def _middle(v: dict[str, Any], top_is_mine: bool, lang: str, names: bytes) -> str:
+    """The Arena as the view `v` shows it, a hole for the viewer's destinations: its
+    frame kept by what it says, the pile joined from faces kept one by one."""
+    m = macros()
+    last, arena = v.get("last"), v["arena"]
+    at_arena = bool(last) and last.get("to") == "arena"
+    args = (len(arena), at_arena, v.get("top_stag_owner"), top_is_mine, v.get("passes"))
+    if not arena:
+        return kept(("nb-middle-empty", lang, names, *args),
+                    lambda: m.middle(0, None, *args[1:], HOLE))
+    final = len(arena) - 1
+    pile = "".join([kept(("nb-face", lang, c, cls), lambda c=c, cls=cls: m.face(c, cls))
+                    for i, c in enumerate(arena)
+                    for cls in ("is-last" if at_arena and i == final else "",)])
+    return joined(("nb-middle", lang, names, *args),
+                  lambda mark: m.middle(args[0], mark, *args[1:], HOLE), [pile])
 
 
 def _mine(view: dict[str, Any], me: int, to_act: list[int], last: dict[str, Any] | None,
           moves: list[dict[str, Any]], by_card: dict[str, list[dict[str, Any]]],
-          edge_dests: Markup | str, lang: str, viewer: bytes) -> Markup:
-    """The viewer's own cards: kept by all they are drawn from, so a seat that did not
-    move gets the same string again; else put together from its parts, each kept."""
+          edge_dests: Markup | str, lang: str, viewer: bytes) -> str:
+    """The viewer's own cards: put together from their parts, each kept; a seat without
+    moves (most boards: no control, no destination) keeps the whole of it by all it is
+    drawn from, so a seat that did not move gets the same string again."""
     edge_last = bool(last) and last.get("to") in (f"edge-{me}", "edges")
     mine, edges, phase = view["mine"], view["edges"], view["phase"]
     acting, score, began = me in to_act, view["scores"][me], me == view.get("first")
+
+    def parts() -> str:
+        return _mine_parts(me, acting, score, began, edges, edge_last, mine, phase,
+                           by_card, edge_dests, lang, viewer)
+
+    if moves:  # the seat to act: its controls changed with the table, so no whole key
+        return parts()
+    # (the parts read of `mine` exactly its hand, harem and Edge choice; without moves
+    # the hand's cards are faces alone and no destination is drawn: no `edges` but its own)
     key = ("nb-mine", lang, viewer, me, acting, score, began, edges[me], edge_last, phase,
-           freeze([mine, moves, edges if moves else None]), str(edge_dests))
-    return kept(key, lambda: _mine_parts(me, acting, score, began, edges, edge_last, mine,
-                                         phase, by_card, edge_dests, lang, viewer))
+           tuple(mine["hand"]), tuple(mine["harem"]), mine.get("edge_choice"))
+    return kept(key, parts)
 
 
 def _mine_parts(me: int, acting: bool, score: int, began: bool, edges: list[Any],
                 edge_last: bool, mine: dict[str, Any], phase: str,
                 by_card: dict[str, list[dict[str, Any]]], edge_dests: Markup | str,
-                lang: str, viewer: bytes) -> Markup:
+                lang: str, viewer: bytes) -> str:
     m = macros()
     choice = mine.get("edge_choice")
     stats = kept(("nb-mstats", lang, score, began), lambda: m.mine_stats(score, began))

@@ -39,6 +39,19 @@ def sharing(pieces: dict[Any, Any] | None) -> Iterator[None]:
         PIECES.reset(token)
 
 
+def like_public(view: dict[str, Any], public: dict[str, Any]) -> bool:
+    """Is `view` the spectator's `public` but for the viewer's own keys (`mine`, `moves`)?
+    Only then may a board drawn from its own view add to the pieces it shares: a view
+    that differs anywhere else (a contract allows none, docs/contracts.md §1) shares
+    nothing."""
+    if len(view) != len(public):
+        return False
+    for k, v in view.items():
+        if k != "mine" and k != "moves" and (k not in public or public[k] != v):
+            return False
+    return True
+
+
 def public_view(pieces: dict[Any, Any], localise: Callable[[dict[str, Any]], dict[str, Any]]
                 ) -> dict[str, Any] | None:
     """The spectator's view of `pieces`' version, localised once for all its boards."""
@@ -55,11 +68,15 @@ def public_view(pieces: dict[Any, Any], localise: Callable[[dict[str, Any]], dic
 HOLE = Markup("<!--controls-->")
 
 
-def shared(region: str, *key: Any, fill: str = "", caller: Callable[[], str]) -> Markup:
+def shared(region: str, *key: Any, fill: str = "", when: Any = True,
+           caller: Callable[[], str]) -> Markup:
     """The region `(region, *key)` of this version: rendered by the first board that
     needs it (`caller`, the `{% call %}` block), the same string for the others. The
     block draws `hole` where a viewer's controls go; each board puts its own `fill`
-    there (most boards: nothing)."""
+    there (most boards: nothing). `when` false: this board draws the region itself (it
+    holds this viewer's controls), and keeps nothing."""
+    if not when:
+        return Markup(caller())
     pieces = PIECES.get()
     found = None if pieces is None else pieces.get((region, *key))
     if found is None:
@@ -69,14 +86,17 @@ def shared(region: str, *key: Any, fill: str = "", caller: Callable[[], str]) ->
     return Markup(found.replace(HOLE, fill))
 
 
-def piece(key: tuple[Any, ...], make: Callable[[], str], fill: str = "") -> Markup:
+def piece(key: tuple[Any, ...], make: Callable[[], str], fill: str = "") -> str:
     """`shared` for a board put together in Python: the region `key` of this version,
     made by `make` (from the spectator's view, `hole` where the viewer's controls go) by
-    the first board that needs it, with this board's `fill` in the hole."""
+    the first board that needs it, with this board's `fill` in the hole. Kept split at
+    its holes (no search for one per board) and returned as plain text: HTML to join,
+    not to hand to a template."""
     pieces = PIECES.get()
-    found = None if pieces is None else pieces.get(key)
-    if found is None:
-        found = str(make())
+    parts = None if pieces is None else pieces.get(key)
+    if parts is None:
+        parts = str(make()).split(HOLE)
         if pieces is not None:
-            pieces[key] = found
-    return Markup(found.replace(HOLE, fill) if fill or HOLE in found else found)
+            pieces[key] = parts
+    # (str.join: a `Markup` fill's own join would escape the parts)
+    return parts[0] if len(parts) == 1 else str.join(fill, parts)

@@ -30,15 +30,24 @@ from markupsafe import Markup
 from app.i18n import DEFAULT, translations
 from app.i18n import games as game_words
 from app.web import lists, null_bock_board
-from app.web.memo import BY_NAMES, BY_VIEWER, FastContext, Viewer, memo, memoised, viewing
-from app.web.pieces import HOLE, public_view, shared, sharing
-from app.web.speech import LANG, _, current_language, speaking
+from app.web.memo import (
+    BY_NAMES,
+    BY_VIEWER,
+    VIEWING,
+    FastContext,
+    Viewer,
+    Viewing,
+    memo,
+    memoised,
+)
+from app.web.pieces import HOLE, PIECES, like_public, public_view, shared
+from app.web.speech import LANG, _, current_language, speaking  # noqa: F401 (templating)
 from app.web.words import script_words, status_word
 
 TEMPLATES = Path(__file__).resolve().parents[2] / "templates"
 # Boards put together in Python from their template's macros, region by region (each
 # region kept by its inputs): the game id -> board(view, public, seat).
-ASSEMBLED: dict[str, Callable[[dict[str, Any], dict[str, Any], int | None], Markup]] = {
+ASSEMBLED: dict[str, Callable[[dict[str, Any], dict[str, Any], int | None], str]] = {
     "null-bock": null_bock_board.board,
 }
 
@@ -177,8 +186,19 @@ def render_board(game_id: str, view: dict[str, Any], seat: int | None, names: li
         public = public_view(pieces, lambda v: game_words.localize_view(game_id, v, lang))
         if public is None:  # no spectator's view to share from: nothing is shared
             public, pieces = view, None
-    with speaking(lang), viewing(names, seat), sharing(pieces):
+        elif game_id not in ASSEMBLED and not like_public(view, public):
+            # a template draws its shared regions from the viewer's own view
+            public, pieces = view, None
+    # the three context variables set and reset directly: three `with` blocks of
+    # generator context managers were ~5 % of a board
+    lang_token, viewing_token = LANG.set(lang), VIEWING.set(Viewing(names, seat))
+    pieces_token = PIECES.set(pieces)
+    try:
         return _render_board(game_id, view, public, seat, names)
+    finally:
+        PIECES.reset(pieces_token)
+        VIEWING.reset(viewing_token)
+        LANG.reset(lang_token)
 
 
 def _render_board(game_id: str, view: dict[str, Any], public: dict[str, Any],

@@ -68,11 +68,15 @@ def test_keys_tell_apart_what_renders_differently() -> None:
     assert freeze({"a": [1, "x"]}) == freeze({"a": [1, "x"]})
 
 
-def test_the_fragment_cache_is_bounded_and_drops_the_least_recently_used() -> None:
-    cache = Fragments(size=2)
+def test_the_fragment_cache_is_bounded_and_keeps_what_was_used_lately() -> None:
+    cache = Fragments(size=4)  # two generations of two
     cache.put("a", "A")
-    cache.put("b", "B")
-    assert cache.get("a") == "A"  # "b" is now the least recently used
-    cache.put("c", "C")
-    assert cache.get("b") is None and cache.get("a") == "A" and cache.get("c") == "C"
-    assert len(cache.items) == 2
+    cache.put("b", "B")  # a, b: the old generation now
+    assert cache.get("a") == "A"  # used again: back in the young one
+    cache.put("c", "C")  # young full: a, c old, b dropped
+    assert cache.get("b") is None
+    assert cache.get("a") == "A" and cache.get("c") == "C"
+    assert len(cache) <= 4
+    for k in "defgh":
+        cache.put(k, k.upper())
+    assert len(cache) <= 4 and cache.get("h") == "H" and cache.get("a") is None

@@ -1,0 +1,79 @@
+"""`read_client`: the short way for a move accepts exactly what strict_json and the
+wire models accept, makes the same move, and refuses everything else with the same
+error the whole way gives."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from app.web.bodies import strict_json
+from app.web.errors import wire_error
+from app.web.incoming import Move, read_client
+from app.web.protocol import MoveIn, client_message
+
+CASES = [
+    '{"type": "move", "version": 3, "move": {"card": "D7", "to": "arena"}}',
+    '{"type":"move","version":0,"move":{}}',
+    '{"move": {"edge": 2, "ok": true, "x": null}, "version": 9007199254740992, "type": "move"}',
+    '{"type": "move", "version": 3, "move": {"cards": ["D7", "S6", 2]}}',
+    # where the short way could differ from pydantic: each must give the whole way's answer
+    '{"type": "move", "version": true, "move": {}}',
+    '{"type": "move", "version": 3.0, "move": {}}',
+    '{"type": "move", "version": "3", "move": {}}',
+    '{"type": "move", "version": -1, "move": {}}',
+    '{"type": "move", "version": 9007199254740993, "move": {}}',
+    '{"type": "move", "version": 123456789012345678901234, "move": {}}',
+    '{"type": "move", "version": 3, "move": {"n": 9007199254740993}}',
+    '{"type": "move", "version": 3, "move": {"n": 1.5}}',
+    '{"type": "move", "version": 3, "move": {"n": 123456789012345678901234}}',
+    '{"type": "move", "version": 3, "move": {"n": [1e400]}}',
+    '{"type": "move", "version": 3, "move": {"n": NaN}}',
+    '{"type": "move", "version": 3, "move": {"n": {"deep": [1, {"x": 2}]}}}',
+    '{"type": "move", "version": 3, "move": {"n": [[1], [2]]}}',
+    '{"type": "move", "version": 3, "move": {"n": [1.5]}}',
+    '{"type": "move", "version": 3, "move": {"n": "\\ud800"}}',
+    '{"type": "move", "version": 3, "move": {"\\ud800": 1}}',
+    '{"type": "move", "version": 3, "move": ["D7"]}',
+    '{"type": "move", "version": 3, "move": null}',
+    '{"type": "move", "version": 3}',
+    '{"type": "move", "version": 3, "move": {}, "extra": 1}',
+    '{"type": "move", "version": 3, "extra": {}}',
+    '{"type": "Move", "version": 3, "move": {}}',
+    '{"type": "chat", "version": 3, "move": {}}',
+    '{"type": "move", "type": "chat", "version": 3, "move": {}}',
+    '{"type": "chat", "type": "move", "version": 3, "move": {}}',
+    '{"type": "move", "version": 1, "version": 2, "move": {"a": 1, "a": "b"}}',
+    '{"type": "move", "version": 3, "move": {"n": 1}} ',
+    '{"type": "move", "version": 3, "move": {"n": 1}}x',
+    '{"type": "chat", "text": "hi"}',
+    '{"type": "back"}',
+    '[{"type": "move", "version": 3, "move": {}}]',
+    '"move"',
+    "",
+    "{'type': 'move'}",
+]
+
+
+def whole_way(text: str) -> Any:
+    message = client_message.validate_python(strict_json(text))
+    return Move(message.version, message.move) if isinstance(message, MoveIn) else message
+
+
+def outcome(read: Any, text: str) -> Any:
+    try:
+        got = read(text)
+    except Exception as exc:  # the error is what is compared
+        return ("error", type(exc), wire_error(exc).model_dump())
+    return ("ok", type(got), got, [type(v) for v in getattr(got, "move", {}).values()])
+
+
+@pytest.mark.parametrize("text", CASES)
+def test_the_short_way_answers_as_the_whole_way(text: str) -> None:
+    assert outcome(read_client, text) == outcome(whole_way, text)
+
+
+def test_a_plain_move_is_read() -> None:
+    got = read_client('{"type": "move", "version": 7, "move": {"card": "D7", "edge": 2}}')
+    assert got == Move(7, {"card": "D7", "edge": 2}) and type(got.version) is int
