@@ -12,8 +12,9 @@ import tempfile
 import time
 from typing import Any
 
-from websockets.asyncio.client import connect
+import uvloop
 
+from bench.handshake import HeldSocket, hold
 from bench.load import PLAYERS, Server, drive, open_room
 
 
@@ -83,7 +84,10 @@ def long_game(rooms: int = 10, seconds: float = 240) -> list[dict[str, Any]]:
     return rows
 
 
-async def idle(server: Server, sockets: int, rooms: int) -> dict[str, Any]:
+async def idle(server: Server, sockets: int, rooms: int, on_start: Any = None,
+               on_end: Any = None) -> dict[str, Any]:
+    """`sockets` spectators connect to `rooms` rooms, 100 at a time, and stay; then all
+    leave. `on_start`/`on_end`: called around the connects (a profiler's hooks)."""
     floor = server.kind == "floor"
     opened = await asyncio.gather(*(open_room(server.url, floor, f"idle{r}", {})
                                     for r in range(rooms)))
@@ -93,27 +97,35 @@ async def idle(server: Server, sockets: int, rooms: int) -> dict[str, Any]:
     await asyncio.sleep(1)
     before = server.rss_kib()
     gate = asyncio.Semaphore(100)
-    held: list[Any] = []
+    held: list[HeldSocket] = []
 
     async def one(i: int) -> None:
         async with gate:
             room = opened[i % rooms]
-            ws = await connect(room.url.replace("http", "ws", 1) + f"/ws/rooms/{room.code}",
-                               open_timeout=60)  # a loaded machine answers slowly
-            await ws.recv()  # the greeting has begun: the server holds the socket
-            held.append(ws)
+            # a loaded machine answers slowly; back once the greeting has begun
+            held.append(await hold(room.url.replace("http", "ws", 1) + f"/ws/rooms/{room.code}"))
 
-    cpu0, start = server.cpu(), time.perf_counter()
+    if on_start is not None:
+        on_start()
+    cpu0, mine0, start = server.cpu(), time.process_time(), time.perf_counter()
     await asyncio.gather(*(one(i) for i in range(sockets)))
     elapsed = time.perf_counter() - start
     await asyncio.sleep(2)  # presence settles
     cpu = server.cpu() - cpu0  # the server's own CPU time: steadier than a loaded clock
+    mine = time.process_time() - mine0  # the load client's (this process), the same span
+    if on_end is not None:
+        on_end()
     after = server.rss_kib()
-    for ws in held:
-        await ws.close()
+    cpu0 = server.cpu()
+    for socket in held:  # every socket leaves (a close frame each), all at once
+        socket.close()
+    await asyncio.sleep(3)  # the server takes the leaves in, presence settles
+    left = server.cpu() - cpu0
     return {"server": server.kind, "sockets": sockets,
             "connects_per_s": round(sockets / elapsed),
             "cpu_ms_per_connect": round(1000 * cpu / sockets, 2),
+            "client_cpu_ms_per_connect": round(1000 * mine / sockets, 2),
+            "cpu_ms_per_leave": round(1000 * left / sockets, 2),
             "kib_per_socket": round((after - before) / sockets, 1)}
 
 
@@ -123,7 +135,10 @@ def idle_sockets(sockets: int = 2000, rooms: int = 20) -> list[dict[str, Any]]:
         for kind in ("floor", "project"):
             server = Server(kind, sqlite(folder, "idle") if kind == "project" else None)
             try:
-                rows.append(asyncio.run(idle(server, sockets, rooms)))
+                # uvloop (uvicorn's own loop, installed with it) for the client too:
+                # it halves the client's CPU per connect, and the client shares the
+                # cores with the server it measures.
+                rows.append(uvloop.run(idle(server, sockets, rooms)))
             finally:
                 server.stop()
     return rows

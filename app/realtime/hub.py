@@ -25,7 +25,7 @@ import itertools
 import logging
 import secrets
 import time
-from collections import defaultdict
+from collections import Counter, defaultdict
 from typing import Any
 
 from app.realtime.broker import Broker, channel
@@ -52,6 +52,10 @@ class Hub:
         self.gone: dict[str, dict[int, int]] = defaultdict(dict)
         self.origin = secrets.token_hex(8)
         self.local: dict[str, dict[int, int | None]] = defaultdict(dict)
+        # How many of a room's sockets here are on each seat (None: spectators), kept
+        # with `local`: presence is asked at every connect and every report, and
+        # counting a crowd's sockets each time was O(sockets) per ask.
+        self._here: dict[str, Counter[int | None]] = defaultdict(Counter)
         self.remote: dict[str, dict[str, tuple[frozenset[int], int, float]]] = (
             defaultdict(dict)
         )
@@ -91,25 +95,38 @@ class Hub:
     def _changed(self, code: str) -> None:
         self._epoch[code] += 1
 
+    def _count(self, code: str, seat: int | None, by: int) -> None:
+        here = self._here[code]
+        here[seat] += by
+        if not here[seat]:
+            del here[seat]
+
     async def join(self, code: str, seat: int | None) -> int:
         conn = next(self._ids)
         self.local[code][conn] = seat
+        self._count(code, seat, 1)
         self._changed(code)
         await self._announce(code)
         return conn
 
     async def move(self, code: str, conn: int, seat: int | None) -> None:
-        if self.local[code].get(conn, -1) != seat:
+        before = self.local[code].get(conn, -1)
+        if before != seat:
+            if before != -1:
+                self._count(code, before, -1)
             self.local[code][conn] = seat
+            self._count(code, seat, 1)
             self._changed(code)
             await self._announce(code)
 
     async def leave(self, code: str, conn: int) -> None:
         before = self.connected_seats(code)
-        self.local[code].pop(conn, None)
+        if conn in self.local[code]:
+            self._count(code, self.local[code].pop(conn), -1)
         self._changed(code)
         if not self.local[code]:
             del self.local[code]
+            self._here.pop(code, None)
             self.remote.pop(code, None)
             self._texts.pop(code, None)
             self._shared.pop(code, None)
@@ -155,15 +172,19 @@ class Hub:
         oldest = self.clock() - PRESENCE_TTL
         return [(seats, n) for seats, n, at in self.remote.get(code, {}).values() if at >= oldest]
 
+    def _seats_here(self, code: str) -> frozenset[int]:
+        here = self._here.get(code)
+        return frozenset(s for s in here if s is not None) if here else frozenset()
+
     def connected_seats(self, code: str) -> set[int]:
-        seats = {s for s in self.local.get(code, {}).values() if s is not None}
+        seats = set(self._seats_here(code))
         for remote_seats, _ in self._reports(code):
             seats |= remote_seats
         return seats
 
     def spectators(self, code: str) -> int:
-        here = sum(1 for s in self.local.get(code, {}).values() if s is None)
-        return here + sum(n for _, n in self._reports(code))
+        here = self._here.get(code)
+        return (here[None] if here else 0) + sum(n for _, n in self._reports(code))
 
     async def answer(self, code: str) -> None:
         await self._announce(code)
@@ -185,11 +206,9 @@ class Hub:
     def _windows(self, code: str) -> int:
         """How many windows this room's news may wait: one if its seats changed since
         the last report, more for a crowd whose only news is its spectators."""
-        local = self.local.get(code, {})
-        seats = frozenset(s for s in local.values() if s is not None)
-        if seats != self._reported.get(code, frozenset()):
+        if self._seats_here(code) != self._reported.get(code, frozenset()):
             return 1
-        return max(1, min(MAX_WINDOWS, len(local) // SOCKETS_PER_WINDOW))
+        return max(1, min(MAX_WINDOWS, len(self.local.get(code, ())) // SOCKETS_PER_WINDOW))
 
     async def _later(self, code: str) -> None:
         try:
@@ -208,19 +227,19 @@ class Hub:
         self._due.clear()
 
     async def _publish(self, code: str) -> None:
-        local = self.local.get(code, {})
-        if local:
-            self._reported[code] = frozenset(s for s in local.values() if s is not None)
+        seats = self._seats_here(code)
+        if self.local.get(code):
+            self._reported[code] = seats
         else:
             self._reported.pop(code, None)
         try:
-            await self.broker.publish(channel(code), self._report(code, local))
+            await self.broker.publish(channel(code), self._report(code, seats))
         except Exception:  # presence is best effort: never break a socket over it
             log.warning("presence publish for %s failed", code, exc_info=True)
 
-    def _report(self, code: str, local: dict[int, int | None]) -> dict[str, Any]:
+    def _report(self, code: str, seats: frozenset[int]) -> dict[str, Any]:
+        here = self._here.get(code)
         return {
             "kind": "presence", "room": code, "origin": self.origin,
-            "seats": sorted({s for s in local.values() if s is not None}),
-            "spectators": sum(1 for s in local.values() if s is None),
+            "seats": sorted(seats), "spectators": here[None] if here else 0,
         }

@@ -37,16 +37,16 @@ from app.web.protocol import (
     PresenceOut,
     RoomOut,
 )
-from app.web.wire import write_text
+from app.web.wire import write_text, write_texts
 
 log = logging.getLogger(__name__)
 
 
 class Connection:
     __slots__ = ("_chat_bucket", "_stale_bucket", "backlog", "code", "conn", "game_id",
-                 "host_token", "html", "hub", "lang", "log_count", "log_game", "protocol",
-                 "rooms", "seat", "seats_epoch", "send_lock", "sent_status", "sent_version",
-                 "stale_per_minute", "token", "ws")
+                 "held", "host_token", "html", "hub", "lang", "log_count", "log_game",
+                 "protocol", "rooms", "seat", "seats_epoch", "send_lock", "sent_status",
+                 "sent_version", "stale_per_minute", "token", "ws")
 
     def __init__(self, websocket: WebSocket, rooms: RoomService, hub: Hub, code: str,
                  html: bool, stale_per_minute: int = 120, lang: str = DEFAULT,
@@ -63,6 +63,7 @@ class Connection:
         self.log_game = -1  # the game whose log this socket holds ...
         self.log_count = 0  # ... and how many of its lines
         self.backlog: list[dict[str, Any]] | None = []  # None once greeted
+        self.held: list[str] | None = None  # the greeting's texts, while it is made
         self.send_lock = asyncio.Lock()
         self.protocol: Any = None  # uvicorn's, once accepted: sends skip the layers (wire.py)
         # The buckets are made at the first chat line or stale move: most sockets
@@ -87,6 +88,9 @@ class Connection:
         return self._chat_bucket
 
     async def send_text(self, text: str) -> None:
+        if self.held is not None:  # the greeting goes out in one write (greet)
+            self.held.append(text)
+            return
         # Straight to the transport when the socket is plainly open and no send of
         # this socket is waiting (the order of its messages is kept).
         if (self.protocol is not None and not self.send_lock.locked()
@@ -157,12 +161,24 @@ class Connection:
 
     async def greet(self) -> None:
         """The room, this viewer's state, the chat and presence; then the notices that
-        came meanwhile, in order."""
-        await self.send_room()
-        await self.send_state(reset=True)
-        for line in await self.rooms.chat_history(self.code):
-            await self.send(ChatOut(**line.model_dump()))
-        await self.send_presence()
+        came meanwhile, in order.
+
+        The greeting's messages are held and written together, one write for all of
+        them (the same frames): a write to a socket is a system call, and on loopback
+        it also delivers to the reader (four writes 19 us of CPU, one 5 us)."""
+        held = self.held = []
+        try:
+            await self.send_room()
+            await self.send_state(reset=True)
+            for line in await self.rooms.chat_history(self.code):
+                await self.send(ChatOut(**line.model_dump()))
+            await self.send_presence()
+        finally:
+            self.held = None
+        if (self.protocol is None or self.send_lock.locked()
+                or not write_texts(self.ws, self.protocol, held)):
+            for text in held:  # not plainly open: the ordinary way, one by one
+                await self.send_text(text)
         while self.backlog:
             await self.notice(self.backlog.pop(0), {})
         self.backlog = None

@@ -80,14 +80,26 @@ def text_frame(text: str) -> bytes:
     return head + data
 
 
+def _plainly_open(websocket: WebSocket, protocol: Any) -> bool:
+    return not (websocket.application_state is not WebSocketState.CONNECTED
+                or protocol.disconnected or protocol.close_sent
+                or protocol.initial_response is not None or not protocol.handshake_complete
+                or not protocol.writable.is_set() or protocol.conn.state is not State.OPEN
+                or protocol.transport.is_closing())
+
+
 def write_text(websocket: WebSocket, protocol: Any, text: str) -> bool:
     """Write `text` as one frame now if the socket is plainly open; False: it is not,
     send it the ordinary way (which raises, or waits for the peer, as it should)."""
-    if (websocket.application_state is not WebSocketState.CONNECTED
-            or protocol.disconnected or protocol.close_sent
-            or protocol.initial_response is not None or not protocol.handshake_complete
-            or not protocol.writable.is_set() or protocol.conn.state is not State.OPEN
-            or protocol.transport.is_closing()):
+    if not _plainly_open(websocket, protocol):
         return False
     protocol.transport.write(text_frame(text))
+    return True
+
+
+def write_texts(websocket: WebSocket, protocol: Any, texts: list[str]) -> bool:
+    """`write_text` for several texts, a frame each, in one write (one system call)."""
+    if not _plainly_open(websocket, protocol):
+        return False
+    protocol.transport.write(b"".join([text_frame(text) for text in texts]))
     return True

@@ -12,10 +12,13 @@ from __future__ import annotations
 
 import contextlib
 import logging
+from collections.abc import Coroutine
+from typing import Any
 from urllib.parse import urlsplit
 
 from fastapi import APIRouter, WebSocket
 from starlette.routing import WebSocketRoute
+from starlette.types import Receive, Scope, Send
 from starlette.websockets import WebSocketDisconnect, WebSocketState
 
 from app.realtime.hub import Hub
@@ -40,6 +43,8 @@ from app.web.wire import protocol_of
 
 log = logging.getLogger(__name__)
 router = APIRouter()
+SOCKET_PREFIX = "/ws/rooms/"
+SOCKET_PATH = SOCKET_PREFIX + "{code}"
 
 
 def origin_ok(websocket: WebSocket) -> bool:
@@ -84,8 +89,33 @@ async def room_socket(websocket: WebSocket) -> None:
 
 
 # A plain Starlette route: FastAPI's dependency solving (path and query parameters into
-# arguments) was ~6 % of the server's time in a connect storm, for two strings.
-router.routes.append(WebSocketRoute("/ws/rooms/{code}", room_socket, name="room_socket"))
+# arguments) was ~6 % of the server's time in a connect storm, for two strings. The app
+# hands most sockets to `room_socket` before routing (`room_socket_for`, app/main.py); the
+# route serves the rest (an app mounted under a root path) and names the URL.
+router.routes.append(WebSocketRoute(SOCKET_PATH, room_socket, name="room_socket"))
+
+
+def room_socket_for(scope: Scope, receive: Receive,
+                    send: Send) -> Coroutine[Any, Any, None] | None:
+    """The room socket of a WebSocket scope whose path the route above matches
+    (`/ws/rooms/{code}`, a code without "/"), or None: the app's stack routes it.
+
+    What a socket skipped this way: FastAPI's telemetry check, the HTTP middlewares
+    (security headers, origin check, body limit: each hands a socket straight on),
+    the exception middleware (our handlers answer HTTP requests; the endpoint sends a
+    socket's errors itself) and the router's walk past every API route before this
+    one: ~10 % of a connect, and a frame of each of them held for as long as the
+    socket is open."""
+    if scope.get("root_path"):
+        return None  # mounted: the router knows the route's path under the root
+    path: str = scope["path"]
+    if not path.startswith(SOCKET_PREFIX):
+        return None
+    code = path[len(SOCKET_PREFIX):]
+    if not code or "/" in code:
+        return None
+    scope["path_params"] = {"code": code}
+    return room_socket(WebSocket(scope, receive, send))
 
 
 async def _follow_room(connection: Connection, rooms: RoomService, hub: Hub,
@@ -121,7 +151,10 @@ async def serve(connection: Connection, rooms: RoomService, hub: Hub, live: Live
     connection.conn = await hub.join(code, connection.seat)
     try:
         await connection.greet()
-        rooms.nudge_bots(code)  # after a restart, a watched game's bots carry on
+        if live.record.status == "playing" and any(s.bot or s.away for s in live.record.seats):
+            # After a restart a watched game's bots carry on. Only a game with a bot
+            # (or a seat a bot plays for) can have one to act: no task per spectator.
+            rooms.nudge_bots(code)
         await connection.read()  # the feed sends the room's news meanwhile
     except WebSocketDisconnect:
         pass

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import random
 
 from app.realtime.hub import PRESENCE_TTL, Hub
 from app.realtime.memory import MemoryBroker
@@ -141,3 +142,31 @@ async def test_a_crowd_whose_only_news_is_its_spectators_waits_longer_a_seat_doe
         assert report is not None and report["seats"] == [3] and report["spectators"] == 42
         assert set(windows) == {0.25}
     await hub.close()
+
+
+async def test_the_counts_of_sockets_here_follow_every_join_move_and_leave() -> None:
+    """Presence here is counted as sockets come, change seat and go (not recounted at
+    each ask): after any sequence it says what the sockets themselves say."""
+    hub = Hub(MemoryBroker(), coalesce=0)
+    rng = random.Random(7)
+    open_: dict[int, tuple[str, int | None]] = {}
+    for _ in range(400):
+        step = rng.random()
+        if step < 0.5 or not open_:
+            code, seat = rng.choice("ab"), rng.choice([None, None, 0, 1, 2])
+            open_[await hub.join(code, seat)] = (code, seat)
+        elif step < 0.75:
+            conn = rng.choice(list(open_))
+            code, seat = open_[conn][0], rng.choice([None, 0, 1, 2])
+            await hub.move(code, conn, seat)
+            open_[conn] = (code, seat)
+        else:
+            conn = rng.choice(list(open_))
+            await hub.leave(open_.pop(conn)[0], conn)
+        for code in "ab":
+            seats = [seat for c, seat in open_.values() if c == code]
+            assert hub.connected_seats(code) == {s for s in seats if s is not None}
+            assert hub.spectators(code) == seats.count(None)
+    for conn, (code, _) in list(open_.items()):
+        await hub.leave(code, conn)
+    assert not hub.local and not hub._here
