@@ -10,9 +10,9 @@ from app.rooms.models import ChatLine
 from app.rooms.names import clean_chat
 
 if TYPE_CHECKING:
-    from app.rooms.service import RoomService
+    from app.rooms.parts import ServiceParts
 
-    _Base = RoomService
+    _Base = ServiceParts
 else:
     _Base = object
 

@@ -18,9 +18,9 @@ from app.rooms.live import LiveRoom
 from app.rooms.timers import NO_STAMP
 
 if TYPE_CHECKING:
-    from app.rooms.service import RoomService
+    from app.rooms.parts import ServiceParts
 
-    _Base = RoomService
+    _Base = ServiceParts
 else:
     _Base = object
 

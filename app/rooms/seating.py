@@ -17,9 +17,9 @@ from app.rooms.timers import check_turn_timer
 from app.rooms.tokens import hash_token, new_room_code, new_seed, new_token, token_matches
 
 if TYPE_CHECKING:
-    from app.rooms.service import RoomService
+    from app.rooms.parts import ServiceParts
 
-    _Base = RoomService
+    _Base = ServiceParts
 else:
     _Base = object
 

@@ -28,9 +28,9 @@ from app.rooms.live import LiveRoom
 from app.rooms.tasks import RoomTasks
 
 if TYPE_CHECKING:
-    from app.rooms.service import RoomService
+    from app.rooms.parts import ServiceParts
 
-    _Base = RoomService
+    _Base = ServiceParts
 else:
     _Base = object
 
