@@ -73,7 +73,12 @@ class Pipeline(_Base):
             if stamp is not NO_STAMP:
                 events = stamp.events + events
             # the move that ends the game writes the game's record (issue 14)
-            game = None if to_act else game_values(before, outcome_of(rules, state))
+            game = None
+            if not to_act:
+                outcome = outcome_of(rules, state)
+                # an outcome exactly when nobody acts (contract §1, tests/games/conformance)
+                assert outcome is not None
+                game = game_values(before, outcome)
             if await self.repo.commit_move(
                 before.code, at, before.game_no, seat, chosen,
                 [e.to_json() for e in events], encoded, status,

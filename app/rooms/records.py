@@ -39,6 +39,8 @@ def _from_room(live: LiveRoom) -> StoredGame | None:
             or live.state is None or not live.movers:
         return None
     outcome = outcome_of(live.rules, live.state)
+    # a finished game has one (contract §1: an outcome exactly when nobody acts)
+    assert outcome is not None
     return StoredGame(room.code, room.game_no, room.game_id, room.options, room.seed,
                       players_of(room), live.movers[0][0] - 1, outcome, None)
 
