@@ -91,7 +91,9 @@ class Bullenparty(RulesBase):
         new = state.copy()
         events: list[Event] = []
         flow.play(new, seat, move, events)
-        new.memo = {}  # finished: never changed again, so its views may share
+        # finished: never changed again, so its views may share. (`memo` is a ClassVar
+        # only to keep it out of the dataclass's fields; each state sets its own.)
+        new.memo = {}  # type: ignore[misc]
         if state.opening:
             new.opening = []
             events = with_opening(state.opening, events)

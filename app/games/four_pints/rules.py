@@ -75,7 +75,9 @@ class FourPintsPlease(RulesBase):
         new = state.copy()
         events: list[Event] = []
         flow.apply(new, move, events)
-        new.memo = {}  # finished: never changed again, so its views may share
+        # finished: never changed again, so its views may share. (`memo` is a ClassVar
+        # only to keep it out of the dataclass's fields; each state sets its own.)
+        new.memo = {}  # type: ignore[misc]
         if state.opening:
             new.opening = []
             events = with_opening(state.opening, events)

@@ -55,7 +55,8 @@ class NullBockState:
     # `memo` (not a field: never compared, encoded or copied): what views share, made
     # once per state. Only a state made by `fork` has one, since only those are never
     # changed after they are made (a test may build a state and then edit it).
-    memo: ClassVar[dict[str, Any] | None] = None
+    # (keys: names, and ("moves", seat) in moves.py)
+    memo: ClassVar[dict[Any, Any] | None] = None
 
     def copy(self) -> NullBockState:
         """A copy sharing nothing mutable with self (last_round and round_points'
@@ -94,7 +95,8 @@ class NullBockState:
         new = object.__new__(NullBockState)  # copy.copy's reduce protocol costs 4x this
         new.__dict__.update(self.__dict__)
         memo = self.memo
-        new.memo = {"mine": {} if memo is None else dict(memo["mine"])}
+        # ClassVar only to keep `memo` out of the dataclass's fields; set per instance
+        new.memo = {"mine": {} if memo is None else dict(memo["mine"])}  # type: ignore[misc]
         if memo is not None and "summary" in memo:
             new.memo["summary"] = memo["summary"]
         return new
