@@ -176,6 +176,7 @@ def memo(__eval: EvalContext, __macro: Macro, *args: Any, also: Any = (),
          **kwargs: Any) -> Any:
     """`__macro(*args, **kwargs)`, rendered once per (macro, language, escaping,
     inputs, also)."""
+    key: tuple[Any, ...]
     try:
         if type(also) is _Also:
             key = (__macro._func.__code__, LANG.get(), __eval.autoescape,

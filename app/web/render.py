@@ -181,6 +181,7 @@ def render_board(game_id: str, view: dict[str, Any], seat: int | None, names: li
     """The board HTML for one viewer, in `lang` (its view's texts localised first).
     `pieces`: what the boards of this version and language share (app/web/pieces.py)."""
     view = game_words.localize_view(game_id, view, lang)
+    public: dict[str, Any] | None  # public_view's None is replaced just below
     public = view
     if pieces is not None:
         public = public_view(pieces, lambda v: game_words.localize_view(game_id, v, lang))
