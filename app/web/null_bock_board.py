@@ -83,8 +83,9 @@ def dests(items: list[tuple[str, dict[str, Any]]], edges: list[Any], lang: str,
     kept together: a key of every button's move cost as much as the join.)"""
     m = macros()
     top = _top(items[0][1], edges)
+    # mypy cannot type a lambda whose defaults bind the loop's values
     return Markup("".join([kept(("nb-dest", lang, viewer, pid, freeze(mv), top),
-                                lambda pid=pid, mv=mv: m.dest_of(pid, mv, top))
+                                lambda pid=pid, mv=mv: m.dest_of(pid, mv, top))  # type: ignore[misc]
                            for pid, mv in items]))
 
 
@@ -103,7 +104,8 @@ def hand(cards: list[str], by_card: dict[str, list[dict[str, Any]]], edges: list
                                     _top(mvs[0], edges))
         else:  # a pick (its id, its count of places) or the face alone
             key = ("nb-card", lang, viewer, c, k if mvs else 0, len(mvs))
-        out.append(kept(key, lambda c=c, k=k, mvs=mvs: m.hand_card(c, k, mvs, edges)))
+        # mypy cannot type a lambda whose defaults bind the loop's values
+        out.append(kept(key, lambda c=c, k=k, mvs=mvs: m.hand_card(c, k, mvs, edges)))  # type: ignore[misc]
     if not out:
         return kept(("nb-hand-empty", lang), lambda: m.hand_cards([]))
     return joined(("nb-hand", lang), lambda mark: m.hand_cards([mark]),
@@ -145,8 +147,9 @@ def board(view: dict[str, Any], public: dict[str, Any], seat: int | None) -> str
         panels = [panel(view, s, "", lang, viewer.names_key)
                   for s in range(view["players"]) if s != me]
     else:
+        # mypy cannot type a lambda whose defaults bind the loop's values
         panels = [piece(("opponent", s),
-                        lambda s=s: panel(public, s, HOLE, lang, viewer.names_key),
+                        lambda s=s: panel(public, s, HOLE, lang, viewer.names_key),  # type: ignore[misc]
                         fill(("edge", s)))
                   for s in range(view["players"]) if s != me]
     top_is_mine = view.get("top_stag_owner") is not None and view["top_stag_owner"] == me
@@ -201,7 +204,7 @@ def panel(v: dict[str, Any], s: int, edge_dests: str, lang: str, names: bytes) -
     numbers and its Edge each kept apart (a move changes one or two of them)."""
     m = macros()
     last = v.get("last")
-    edge_last = bool(last) and last.get("to") in (f"edge-{s}", "edges")
+    edge_last = bool(last and last.get("to") in (f"edge-{s}", "edges"))
     shown = v["open"][s] if v.get("open") else None
     began, score = s == v.get("first"), v["scores"][s]
     hand_size, harem_size = v["hand_sizes"][s], v["harem_sizes"][s]
@@ -225,13 +228,14 @@ def _middle(v: dict[str, Any], top_is_mine: bool, lang: str, names: bytes) -> st
     frame kept by what it says, the pile joined from faces kept one by one."""
     m = macros()
     last, arena = v.get("last"), v["arena"]
-    at_arena = bool(last) and last.get("to") == "arena"
+    at_arena = bool(last and last.get("to") == "arena")
     args = (len(arena), at_arena, v.get("top_stag_owner"), top_is_mine, v.get("passes"))
     if not arena:
         return kept(("nb-middle-empty", lang, names, *args),
                     lambda: m.middle(0, None, *args[1:], HOLE))
     final = len(arena) - 1
-    pile = "".join([kept(("nb-face", lang, c, cls), lambda c=c, cls=cls: m.face(c, cls))
+    # mypy cannot type a lambda whose defaults bind the loop's values
+    pile = "".join([kept(("nb-face", lang, c, cls), lambda c=c, cls=cls: m.face(c, cls))  # type: ignore[misc]
                     for i, c in enumerate(arena)
                     for cls in ("is-last" if at_arena and i == final else "",)])
     return joined(("nb-middle", lang, names, *args),
@@ -244,7 +248,7 @@ def _mine(view: dict[str, Any], me: int, to_act: list[int], last: dict[str, Any]
     """The viewer's own cards: put together from their parts, each kept; a seat without
     moves (most boards: no control, no destination) keeps the whole of it by all it is
     drawn from, so a seat that did not move gets the same string again."""
-    edge_last = bool(last) and last.get("to") in (f"edge-{me}", "edges")
+    edge_last = bool(last and last.get("to") in (f"edge-{me}", "edges"))
     mine, edges, phase = view["mine"], view["edges"], view["phase"]
     acting, score, began = me in to_act, view["scores"][me], me == view.get("first")
 
