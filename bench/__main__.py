@@ -12,9 +12,9 @@ from bench import bots, engines, floor_run, replays
 def table(rows: list[dict[str, object]]) -> str:
     if not rows:
         return "(nothing to report)"
-    cols = list(rows[0])
+    cols = list(dict.fromkeys(c for r in rows for c in r))  # a later row may add one
     lines = ["  ".join(f"{c:>15}" for c in cols)]
-    lines += ["  ".join(f"{r[c]!s:>15}" for c in cols) for r in rows]
+    lines += ["  ".join(f"{r.get(c, '')!s:>15}" for c in cols) for r in rows]
     return "\n".join(lines)
 
 

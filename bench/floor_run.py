@@ -16,6 +16,7 @@ import uvloop
 
 from bench.handshake import HeldSocket, hold
 from bench.load import PLAYERS, Server, drive, open_room
+from bench.machine import Span
 
 
 def sqlite(folder: str, name: str) -> str:
@@ -154,11 +155,14 @@ def scaled(rooms: int, seconds: float) -> list[dict[str, Any]]:
     for count in (1, 2):
         servers = [Server("project", database, redis) for _ in range(count)]
         try:
-            row = asyncio.run(drive(servers, rooms, seconds, html=False))
+            with Span() as span:
+                row = asyncio.run(drive(servers, rooms, seconds, html=False))
         finally:
             for server in servers:
                 server.stop()
-        rows.append({"processes": count, **row})
+        server_cores = round(row["cpu_ms_per_move"] * row["moves_per_s"] / 1000, 2)
+        rows.append({"processes": count, **row, "server_cores": server_cores,
+                     **span.figures()})
     if rows[0]["moves_per_s"]:
         rows[1]["x_one"] = round(rows[1]["moves_per_s"] / rows[0]["moves_per_s"], 2)
     return rows
