@@ -1,0 +1,77 @@
+"""A board as a skeleton and named regions (docs/contracts.md §3, §5), so a board message
+can carry only the regions that changed since the socket's last board.
+
+A template marks a region with `{% call region("middle") %}<section ...
+data-region="middle">...</section>{% endcall %}`: the call puts private markers around
+the element (HTML comments, which no escaped text can spell: its "<" would be "&lt;"),
+and `Board.split` takes the marked text apart with one `str.split`. The markers never
+leave the server: `Board.html` joins the parts without them.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from markupsafe import Markup
+
+_OPEN, _CLOSE = "<!--region:", "<!--/region-->"
+_NAME_END = "-->"
+
+
+def region(name: str, caller: Callable[[], str]) -> Markup:
+    """The `{% call %}` block's element, marked as the region `name`. The whitespace
+    around the element stays in the skeleton, so a region's text is its outer HTML."""
+    body = str(caller())
+    core = body.strip()
+    if not core:
+        return Markup(body)
+    start = body.index(core[0])
+    return Markup(f"{body[:start]}{_OPEN}{name}{_NAME_END}{core}{_CLOSE}"
+                  f"{body[start + len(core):]}")
+
+
+class Board:
+    """A board's skeleton (the text before, between and after its regions), its regions'
+    names and texts. The whole board is made only when a socket needs it."""
+
+    __slots__ = ("_html", "names", "skeleton", "texts")
+
+    def __init__(self, skeleton: tuple[str, ...], names: tuple[str, ...],
+                 texts: tuple[str, ...]) -> None:
+        self.skeleton, self.names, self.texts = skeleton, names, texts
+        self._html: str | None = None
+
+    @classmethod
+    def split(cls, marked: str) -> Board:
+        """The board of a render's marked text."""
+        chunks = marked.split(_CLOSE)
+        skeleton, names, texts = [], [], []
+        for chunk in chunks[:-1]:
+            before, _, rest = chunk.partition(_OPEN)
+            name, _, text = rest.partition(_NAME_END)
+            skeleton.append(before)
+            names.append(name)
+            texts.append(text)
+        skeleton.append(chunks[-1])
+        return cls(tuple(skeleton), tuple(names), tuple(texts))
+
+    @property
+    def html(self) -> str:
+        """The whole board, as a browser shows it (no markers)."""
+        if self._html is None:
+            parts = [self.skeleton[0]]
+            for text, after in zip(self.texts, self.skeleton[1:], strict=True):
+                parts += (text, after)
+            self._html = "".join(parts)
+        return self._html
+
+    def changed_since(self, base: Board) -> dict[str, str] | None:
+        """The regions whose text differs from `base`'s, by name; None when the skeleton
+        or the names differ (then only the whole board will do)."""
+        if base.names != self.names or base.skeleton != self.skeleton:
+            return None
+        out: dict[str, str] = {}
+        for name, text, old in zip(self.names, self.texts, base.texts, strict=True):
+            if text is not old and text != old:
+                out[name] = text
+        return out
