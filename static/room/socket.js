@@ -63,6 +63,7 @@
   function resync() {
     if (!socket || socket.readyState > WebSocket.OPEN) return;
     retry = -1; // knock again soon: the close handler counts this one as the first
+    room.dataset.version = ""; // our board is not the server's: take the greeting's
     socket.close();
   }
 
