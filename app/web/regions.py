@@ -3,7 +3,7 @@ can carry only the regions that changed since the socket's last board.
 
 A template marks a region with `{% call region("middle") %}<section ...
 data-region="middle">...</section>{% endcall %}`: the call puts private markers around
-the element (HTML comments, which no escaped text can spell: its "<" would be "&lt;"),
+the element (an HTML comment, which no escaped text can spell: its "<" would be "&lt;"),
 and `Board.split` takes the marked text apart with one `str.split`. The markers never
 leave the server: `Board.html` joins the parts without them.
 """
@@ -14,8 +14,9 @@ from collections.abc import Callable
 
 from markupsafe import Markup
 
-_OPEN, _CLOSE = "<!--region:", "<!--/region-->"
-_NAME_END = "-->"
+# One marker, three to a region: MARK name MARK outer html MARK. So one `str.split` takes a
+# board apart, the skeleton, names and texts every third part.
+MARK = "<!--@-->"
 
 
 def region(name: str, caller: Callable[[], str]) -> Markup:
@@ -26,8 +27,7 @@ def region(name: str, caller: Callable[[], str]) -> Markup:
     if not core:
         return Markup(body)
     start = body.index(core[0])
-    return Markup(f"{body[:start]}{_OPEN}{name}{_NAME_END}{core}{_CLOSE}"
-                  f"{body[start + len(core):]}")
+    return Markup(f"{body[:start]}{MARK}{name}{MARK}{core}{MARK}{body[start + len(core):]}")
 
 
 class Board:
@@ -44,16 +44,8 @@ class Board:
     @classmethod
     def split(cls, marked: str) -> Board:
         """The board of a render's marked text."""
-        chunks = marked.split(_CLOSE)
-        skeleton, names, texts = [], [], []
-        for chunk in chunks[:-1]:
-            before, _, rest = chunk.partition(_OPEN)
-            name, _, text = rest.partition(_NAME_END)
-            skeleton.append(before)
-            names.append(name)
-            texts.append(text)
-        skeleton.append(chunks[-1])
-        return cls(tuple(skeleton), tuple(names), tuple(texts))
+        parts = marked.split(MARK)
+        return cls(tuple(parts[0::3]), tuple(parts[1::3]), tuple(parts[2::3]))
 
     @property
     def html(self) -> str:

@@ -41,7 +41,7 @@ from app.web.memo import (
     memoised,
 )
 from app.web.pieces import HOLE, PIECES, like_public, public_view, shared
-from app.web.regions import Board, region
+from app.web.regions import MARK, Board, region
 from app.web.speech import LANG, _, current_language, speaking  # noqa: F401 (templating)
 from app.web.words import script_words, status_word
 
@@ -222,8 +222,8 @@ def _render_board(game_id: str, view: dict[str, Any], public: dict[str, Any],
     # the phase is said here, in a region, not on the board's root: a phase change (most
     # of Bullenparty's moves) would change the skeleton and send the whole board
     phase = f' data-phase="{escape(view["phase"])}"' if "phase" in view else ""
-    turn = str(region("turn", lambda: f'<div class="board-turn" hidden data-to-act="{to_act}"'
-                                      f'{phase} data-region="turn"></div>'))
+    turn = (f'{MARK}turn{MARK}<div class="board-turn" hidden data-to-act="{to_act}"{phase}'
+            f' data-region="turn"></div>{MARK}')  # (region("turn", ...) written out)
     summary = view.get("summary") or {}
     if summary.get("final"):
         if "summary--final" not in board:  # a board that forgot m.summary: still one display
