@@ -44,5 +44,5 @@ def apply(html: str, regions: dict[str, str]) -> str:
     """`html` with each named region's element replaced by its new outer HTML."""
     for name, text in regions.items():
         start, end = spans(html)[name]
-        html = html[:start] + text + html[end:]
+        html = html[:start] + str(text) + html[end:]  # (a Markup would escape the rest)
     return html

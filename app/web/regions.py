@@ -57,6 +57,20 @@ class Board:
             self._html = "".join(parts)
         return self._html
 
+    def has(self, text: str) -> bool:
+        """Whether `text` is in the board (within one of its parts)."""
+        return any(text in part for part in (*self.skeleton, *self.texts))
+
+    def then(self, marked: str) -> Board:
+        """This board followed by the marked text `marked`."""
+        more = Board.split(marked)
+        return Board((*self.skeleton[:-1], self.skeleton[-1] + more.skeleton[0],
+                      *more.skeleton[1:]), self.names + more.names, self.texts + more.texts)
+
+    def add(self, name: str, text: str) -> Board:
+        """This board followed at once by the region `name`."""
+        return Board((*self.skeleton, ""), (*self.names, name), (*self.texts, text))
+
     def changed_since(self, base: Board) -> dict[str, str] | None:
         """The regions whose text differs from `base`'s, by name; None when the skeleton
         or the names differ (then only the whole board will do)."""
@@ -67,3 +81,8 @@ class Board:
             if text is not old and text != old:
                 out[name] = text
         return out
+
+
+def unmarked(text: str) -> str:
+    """A marked text without its markers: the HTML a browser gets."""
+    return Board.split(text).html if MARK in text else text

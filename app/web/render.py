@@ -41,14 +41,14 @@ from app.web.memo import (
     memoised,
 )
 from app.web.pieces import HOLE, PIECES, like_public, public_view, shared
-from app.web.regions import MARK, Board, region
+from app.web.regions import Board, region
 from app.web.speech import LANG, _, current_language, speaking  # noqa: F401 (templating)
 from app.web.words import script_words, status_word
 
 TEMPLATES = Path(__file__).resolve().parents[2] / "templates"
 # Boards put together in Python from their template's macros, region by region (each
 # region kept by its inputs): the game id -> board(view, public, seat).
-ASSEMBLED: dict[str, Callable[[dict[str, Any], dict[str, Any], int | None], str]] = {
+ASSEMBLED: dict[str, Callable[[dict[str, Any], dict[str, Any], int | None], Board]] = {
     "null-bock": null_bock_board.board,
 }
 
@@ -202,7 +202,7 @@ def board_of(game_id: str, view: dict[str, Any], seat: int | None, names: list[s
     lang_token, viewing_token = LANG.set(lang), VIEWING.set(Viewing(names, seat))
     pieces_token = PIECES.set(pieces)
     try:
-        return Board.split(_render_board(game_id, view, public, seat, names))
+        return _render_board(game_id, view, public, seat, names)
     finally:
         PIECES.reset(pieces_token)
         VIEWING.reset(viewing_token)
@@ -210,31 +210,38 @@ def board_of(game_id: str, view: dict[str, Any], seat: int | None, names: list[s
 
 
 def _render_board(game_id: str, view: dict[str, Any], public: dict[str, Any],
-                  seat: int | None, names: list[str]) -> str:
+                  seat: int | None, names: list[str]) -> Board:
     env = environment()
     assemble = ASSEMBLED.get(game_id)
-    if assemble is not None:
-        board = str(assemble(view, public, seat))
-    else:
-        board = env.get_template(board_template(game_id)).render(
-            view=view, public=public, seat=seat, names=names, m=toolkit())
+    final = bool((view.get("summary") or {}).get("final"))
     to_act = " ".join(str(int(s)) for s in view.get("to_act") or [])
     # the phase is said here, in a region, not on the board's root: a phase change (most
     # of Bullenparty's moves) would change the skeleton and send the whole board
     phase = f' data-phase="{escape(view["phase"])}"' if "phase" in view else ""
-    turn = (f'{MARK}turn{MARK}<div class="board-turn" hidden data-to-act="{to_act}"{phase}'
-            f' data-region="turn"></div>{MARK}')  # (region("turn", ...) written out)
+    turn = f'<div class="board-turn" hidden data-to-act="{to_act}"{phase} data-region="turn"></div>'
+    if assemble is not None:  # handed over as its regions
+        board = assemble(view, public, seat)
+        after = _after_board(view, names, seat, final and board.has("summary--final"))
+        return (board.then(after) if after else board).add("turn", turn)
+    drawn = env.get_template(board_template(game_id)).render(
+        view=view, public=public, seat=seat, names=names, m=toolkit())
+    after = _after_board(view, names, seat, final and "summary--final" in drawn)
+    return Board.split(drawn + after).add("turn", turn)
+
+
+def _after_board(view: dict[str, Any], names: list[str], seat: int | None,
+                 has_final: bool) -> str:
+    """What follows a board (marked) before the turn: the final scores, where the board
+    has none."""
     summary = view.get("summary") or {}
     if summary.get("final"):
-        if "summary--final" not in board:  # a board that forgot m.summary: still one display
-            board += str(toolkit().summary(summary))
-        return board + turn
+        # a board that forgot m.summary: still one display
+        return "" if has_final else str(toolkit().summary(summary))
     if not view.get("outcome"):
-        return board + turn
-    result = env.get_template("boards/_outcome.html").render(
+        return ""
+    return environment().get_template("boards/_outcome.html").render(
         rows=outcome_rows(view["outcome"], names), seat=seat
     )
-    return board + result + turn
 
 
 def outcome_rows(outcome: dict[str, Any], names: list[str]) -> list[dict[str, Any]]:
