@@ -5,7 +5,8 @@ A template marks a region with `{% call region("middle") %}<section ...
 data-region="middle">...</section>{% endcall %}`: the call puts private markers around
 the element (an HTML comment, which no escaped text can spell: its "<" would be "&lt;"),
 and `Board.split` takes the marked text apart with one `str.split`. The markers never
-leave the server: `Board.html` joins the parts without them.
+leave the server: `Board.html` joins the parts without them. A board put together in
+Python (Null Bock!'s) is handed over as a `Board` directly, its regions unmarked.
 """
 
 from __future__ import annotations
