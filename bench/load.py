@@ -13,6 +13,7 @@ is bounded in time. Talks only to 127.0.0.1.
 from __future__ import annotations
 
 import asyncio
+import bisect
 import html as htmllib
 import json
 import os
@@ -33,6 +34,7 @@ ROOT = Path(__file__).resolve().parents[1]
 GAME = "null-bock"
 PLAYERS = 4
 MOVE_BUTTON = re.compile(r"data-move='([^']*)'")
+REGION = re.compile(r'data-region="([^"]*)"')
 TICK = os.sysconf("SC_CLK_TCK")
 
 
@@ -142,9 +144,39 @@ async def _open_room(url: str, floor: bool, code: str, options: dict[str, Any]) 
     return Room(url, code, cookies, host)
 
 
+class BoardMoves:
+    """The moves a socket's board offers, kept per region as the browser keeps its board
+    (docs/contracts.md §3): a whole board is split at its regions (every control lies in
+    one, so a control belongs to the last region begun before it), a regions message
+    replaces those regions' moves. The buttons' texts are read only when a move is
+    chosen."""
+
+    __slots__ = ("by_region",)
+
+    def __init__(self) -> None:
+        self.by_region: dict[str, list[str]] = {}
+
+    def take(self, message: dict[str, Any]) -> list[str]:
+        """The board's move buttons after `message` (their data-move texts)."""
+        html = message.get("html")
+        if html is not None:
+            starts = [(m.start(), m.group(1)) for m in REGION.finditer(html)]
+            by_region: dict[str, list[str]] = {name: [] for _at, name in starts}
+            at = [a for a, _name in starts]
+            for found in MOVE_BUTTON.finditer(html):
+                by_region[starts[bisect.bisect(at, found.start()) - 1][1]].append(
+                    found.group(1))
+            self.by_region = by_region
+        else:
+            for name, text in message["regions"].items():
+                self.by_region[name] = MOVE_BUTTON.findall(text)
+        return [m for region in self.by_region.values() for m in region]
+
+
 def moves_of(message: dict[str, Any], seat: int) -> list[Any]:
+    """The moves a whole board or a view offers `seat`."""
     if message["type"] == "board":
-        return [json.loads(htmllib.unescape(m)) for m in MOVE_BUTTON.findall(message["html"])]
+        return [json.loads(htmllib.unescape(m)) for m in BoardMoves().take(message)]
     view = message.get("view") or {}
     to_act = view.get("to_act")
     if to_act is not None and seat not in to_act:
@@ -162,7 +194,9 @@ class Tally:
 async def player(room: Room, seat: int, html: bool, stop: asyncio.Event, tally: Tally,
                  rng: random.Random, on_move: Any = None) -> None:
     ws_url = room.url.replace("http", "ws", 1) + f"/ws/rooms/{room.code}"
-    ws_url += "?format=html" if html else ""
+    # what the browser asks for: after the greeting, only the regions that changed
+    ws_url += "?format=html&regions=1" if html else ""
+    board = BoardMoves()
     headers = {"Cookie": room.cookies[seat]} if room.cookies[seat] else {}
     acted, greeted = -1, False
     async with connect(ws_url, additional_headers=headers, max_size=2**22) as ws:
@@ -186,17 +220,23 @@ async def player(room: Room, seat: int, html: bool, stop: asyncio.Event, tally: 
                 tally.latencies.append(time.perf_counter() - room.sent.pop(version))
                 if on_move is not None:
                     on_move(len(raw))
+            if message["type"] == "board":  # every board is taken in, even a finished one
+                buttons = board.take(message)
             if message.get("status") == "finished":
                 if seat == 0 and room.client is not None and version > acted:
                     acted = version
                     await room.client.post(f"/api/rooms/{room.code}/rematch")
                 continue
-            moves = moves_of(message, seat)
-            if moves and version > acted:
+            if message["type"] == "board":  # the move's text is read only once chosen
+                move = json.loads(htmllib.unescape(rng.choice(buttons))) if buttons else None
+            else:
+                moves = moves_of(message, seat)
+                move = rng.choice(moves) if moves else None
+            if move is not None and version > acted:
                 acted = version
                 room.sent.setdefault(version + 1, time.perf_counter())
                 await ws.send(orjson.dumps({"type": "move", "version": version,  # a text frame
-                                            "move": rng.choice(moves)}).decode())
+                                            "move": move}).decode())
 
 
 async def drive(servers: list[Server], rooms: int, seconds: float, html: bool,

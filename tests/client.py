@@ -12,6 +12,7 @@ from typing import Any
 import httpx
 from websockets.asyncio.client import ClientConnection, connect
 
+from tests import regions
 from tests.live import LiveServer
 
 # The servers are plain HTTP on 127.0.0.1; one TLS context for every client, because
@@ -29,6 +30,9 @@ class Person:
         self.inbox: list[dict[str, Any]] = []
         self.log: list[str] = []  # the game log this socket holds (docs/contracts.md §3)
         self.log_base = 0  # the index of self.log[0] in the game log
+        # a socket taking regions: the board it holds and its version (tests/regions.py)
+        self.board: str | None = None
+        self.board_version = -1
 
     async def close(self) -> None:
         if self.ws is not None:
@@ -52,11 +56,11 @@ class Person:
     def cookie_header(self) -> str:
         return "; ".join(f"{c.name}={c.value}" for c in self.http.cookies.jar)
 
-    async def connect(self, code: str, *, html: bool = False,
+    async def connect(self, code: str, *, html: bool = False, regions: bool = False,
                       origin: str | None = None) -> ClientConnection:
         if self.ws is not None:
             await self.ws.close()
-        query = "?format=html" if html else ""
+        query = ("?format=html&regions=1" if regions else "?format=html") if html else ""
         headers = {"Cookie": self.cookie_header()} if self.http.cookies else {}
         if origin:
             headers["Origin"] = origin
@@ -65,6 +69,7 @@ class Person:
         self.inbox = []
         self.log = []
         self.log_base = 0
+        self.board, self.board_version = None, -1
         return self.ws
 
     async def send(self, message: Any) -> None:
@@ -80,7 +85,20 @@ class Person:
 
     def take(self, message: dict[str, Any]) -> dict[str, Any]:
         """Follow the log as a client does: a reset replaces it, else the new lines
-        continue it exactly where it ended. `log_text` is the whole log so far."""
+        continue it exactly where it ended. `log_text` is the whole log so far. A board
+        message's whole board, `board`, is its `html` or its `regions` applied (as
+        static/room/board.js does) to the board this socket holds, which must be at the
+        message's `base`."""
+        if message.get("type") == "board":
+            if "regions" in message:
+                assert "html" not in message, message
+                assert self.board is not None and message["base"] == self.board_version, (
+                    message["base"], self.board_version)
+                self.board = regions.apply(self.board, message["regions"])
+            else:
+                self.board = message["html"]
+            self.board_version = message["version"]
+            message["board"] = self.board
         if message.get("type") in ("view", "board"):
             lines = [line["text"] for line in message["log"]]
             if message["log_reset"]:

@@ -27,7 +27,7 @@ from app.rooms.tokens import token_matches
 from app.web.buckets import Bucket
 from app.web.errors import wire_error
 from app.web.incoming import Move, read_client
-from app.web.messages import state_text
+from app.web.messages import board_of, state_text
 from app.web.protocol import (
     MAX_MESSAGE_BYTES,
     BackIn,
@@ -37,21 +37,29 @@ from app.web.protocol import (
     PresenceOut,
     RoomOut,
 )
+from app.web.regions import Board
 from app.web.wire import write_text, write_texts
 
 log = logging.getLogger(__name__)
 
 
 class Connection:
-    __slots__ = ("_chat_bucket", "_stale_bucket", "backlog", "code", "conn", "game_id",
-                 "held", "host_token", "html", "hub", "lang", "log_count", "log_game",
-                 "protocol", "rooms", "seat", "seats_epoch", "send_lock", "sent_status",
-                 "sent_version", "stale_per_minute", "token", "ws")
+    __slots__ = ("_chat_bucket", "_stale_bucket", "backlog", "board", "code", "conn",
+                 "game_id", "held", "host_token", "html", "hub", "lang", "log_count",
+                 "log_game", "protocol", "regions", "rooms", "seat", "seats_epoch",
+                 "send_lock", "sent_status", "sent_version", "stale_per_minute", "token",
+                 "ws")
 
     def __init__(self, websocket: WebSocket, rooms: RoomService, hub: Hub, code: str,
                  html: bool, stale_per_minute: int = 120, lang: str = DEFAULT,
-                 token: str | None = None, host_token: str | None = None) -> None:
+                 token: str | None = None, host_token: str | None = None,
+                 regions: bool = False) -> None:
         self.ws, self.rooms, self.hub, self.code, self.html = websocket, rooms, hub, code, html
+        # A socket that takes regions (docs/contracts.md §3) keeps the board it was last
+        # sent and its version (a reference to the frame's own board, no copy): the next
+        # message carries only the regions that differ from it.
+        self.regions = regions
+        self.board: tuple[Board, int] | None = None
         self.token, self.host_token = token, host_token  # the room's cookies (deps.py)
         self.lang = lang  # read once at connect: a new choice reloads the page
         self.game_id = ""  # the room's game, once the room is loaded (its refusals)
@@ -140,14 +148,17 @@ class Connection:
         """This viewer's newest picture (a board for browsers) with the log lines new to
         this socket; then the room, if the status changed (started, finished, reopened).
         The message is made once per (version, viewer, log position) and shared by every
-        socket in the same place: see `state_text`."""
+        socket in the same place: see `state_text` (a socket taking regions gets those
+        that changed since its last board)."""
         live = self.rooms.live.rooms.get(self.code)  # watched: no await on each notice
         frame = (live.frame(self.seat, self.lang) if live is not None
                  else await self.rooms.frame(self.code, self.seat, self.lang))
         if frame.view is not None and (frame.version > self.sent_version or reset):
             reset = reset or frame.game_no != self.log_game or self.log_count > len(frame.log)
             start = max(0, len(frame.log) - LOG_LINES) if reset else self.log_count
-            await self.send_text(state_text(frame, self.html, start, reset))
+            await self.send_text(state_text(frame, self.html, start, reset, self.board))
+            if self.regions:
+                self.board = (board_of(frame), frame.version)
             self.sent_version, self.log_game, self.log_count = (
                 frame.version, frame.game_no, len(frame.log))
         if frame.status != self.sent_status:

@@ -1,6 +1,6 @@
 """The socket's server -> client texts that are made once and shared by many sockets:
-a viewer's `view`/`board` message per (version, viewer, log position) and the JSON
-serialiser they use."""
+a viewer's `view`/`board` message per (version, viewer, log position, and for a socket
+taking regions the board it was last sent) and the JSON serialiser they use."""
 
 from __future__ import annotations
 
@@ -9,7 +9,8 @@ from typing import Any
 import orjson
 
 from app.rooms.live import Frame
-from app.web.render import render_board
+from app.web.regions import Board
+from app.web.render import board_of as render_board_of
 
 
 def dumps(message: dict[str, Any]) -> str:
@@ -32,21 +33,46 @@ def _message(kind: str, frame: Frame, start: int, reset: bool, body: str, value:
             "log_reset": reset, "timers": frame.timers, body: value}
 
 
-def state_text(frame: Frame, html: bool, start: int, reset: bool) -> str:
+def board_of(frame: Frame) -> Board:
+    """`frame`'s board, rendered once (app/web/regions.py: its skeleton and regions). A
+    board takes the pieces it shares with the other boards of its version from
+    `frame.shared`."""
+    board = frame.cache.get("board")
+    if board is None:
+        assert frame.view is not None
+        board = frame.cache["board"] = render_board_of(
+            frame.rules_id, frame.view, frame.seat, frame.names, frame.lang, frame.shared)
+    return board
+
+
+def state_text(frame: Frame, html: bool, start: int, reset: bool,
+               base: tuple[Board, int] | None = None) -> str:
     """The `board` (or `view`) message of `frame` carrying its log from line `start`:
-    rendered and serialised once, then shared through `frame.cache`. A board takes the
-    pieces it shares with the other boards of its version from `frame.shared`."""
+    rendered and serialised once, then shared through `frame.cache`.
+
+    `base`: the board this socket was last sent and its version, for a socket that takes
+    regions (docs/contracts.md §3): then the message carries only the regions that
+    differ from it, made once per base board (every socket of this viewer that was sent
+    the same board object shares the text). A reset, or a board whose skeleton or names
+    changed, is a whole board."""
+    if html and base is not None and not reset:
+        key: tuple[Any, ...] = ("regions", start, base[0])
+        text = frame.cache.get(key)
+        if text is None:
+            changed = board_of(frame).changed_since(base[0])
+            if changed is None:
+                text = frame.cache[key] = state_text(frame, html, start, reset)
+                return text
+            message = _message("board", frame, start, reset, "regions", changed)
+            message["base"] = base[1]
+            text = frame.cache[key] = dumps(message)
+        return text
     key = ("message", html, start, reset)
     text = frame.cache.get(key)
     if text is None:
         assert frame.view is not None
         if html:
-            board = frame.cache.get("html")
-            if board is None:
-                board = frame.cache["html"] = render_board(
-                    frame.rules_id, frame.view, frame.seat, frame.names, frame.lang,
-                    frame.shared)
-            text = dumps(_message("board", frame, start, reset, "html", board))
+            text = dumps(_message("board", frame, start, reset, "html", board_of(frame).html))
         else:
             text = dumps(_message("view", frame, start, reset, "view", frame.view))
         frame.cache[key] = text

@@ -33,6 +33,8 @@ from markupsafe import Markup
 from app.web.lists import group
 from app.web.memo import FRAGMENTS, VIEWING, freeze
 from app.web.pieces import HOLE, piece
+from app.web.regions import MARK as REGION_MARK
+from app.web.regions import Board, unmarked
 from app.web.speech import LANG
 
 TEMPLATE = "boards/null-bock.html"
@@ -112,7 +114,7 @@ def hand(cards: list[str], by_card: dict[str, list[dict[str, Any]]], edges: list
                   ["".join(out)])
 
 
-def board(view: dict[str, Any], public: dict[str, Any], seat: int | None) -> str:
+def board(view: dict[str, Any], public: dict[str, Any], seat: int | None) -> Board:
     """The board of `seat` (None: a spectator) from its `view` and the version's
     spectator's view `public`; inside `speaking`, `viewing` and `sharing`."""
     m = macros()
@@ -137,12 +139,13 @@ def board(view: dict[str, Any], public: dict[str, Any], seat: int | None) -> str
     status_args = (bool(view.get("outcome")), view["phase"], tuple(to_act), view.get("turn"),
                    yours, my_turn, not view.get("arena"), view.get("round"),
                    view.get("rounds"), view.get("target"))
+    # (the toolkit's status bar marks itself a region: kept unmarked, handed over as it is)
     status = kept(("nb-status", lang, viewer.names_key, *status_args),
-                  lambda: m.status_bar(*status_args))
+                  lambda: unmarked(m.status_bar(*status_args)))
     said = None
     if last:
         said = kept(("nb-last", lang, viewer.names_key, last["text"]),
-                    lambda: m.fmt(last["text"]))
+                    lambda: m.last_play(last["text"]))
     if view.get("open"):  # a replay: every hand face up, nothing to share
         panels = [panel(view, s, "", lang, viewer.names_key)
                   for s in range(view["players"]) if s != me]
@@ -160,23 +163,32 @@ def board(view: dict[str, Any], public: dict[str, Any], seat: int | None) -> str
     if me is not None:
         mine = _mine(view, me, to_act, last, moves, by_card, fill(("edge", me)), lang, key)
     summary = m.summary_of(view["summary"]) if view.get("summary") else None
-    return put_together(view["phase"], status, said, panels, middle, mine, summary, lang)
+    seats = [s for s in range(view["players"]) if s != me]
+    return put_together(view["phase"], status, said, panels, seats, middle, mine, summary,
+                        lang)
 
 
 _MARK = re.compile(r"<!--region-->")
 MARK = Markup("<!--region-->")  # no escaped text can spell it, and no template writes it
 
 
-def joined(shape: tuple[Any, ...], draw: Callable[[Markup], Any], regions: list[str]
-           ) -> str:
-    """A frame macro's output around `regions`: `draw(MARK)` draws the frame with a mark
+def frame(shape: tuple[Any, ...], draw: Callable[[Markup], Any]) -> list[str]:
+    """A frame macro's text between its marks: `draw(MARK)` draws the frame with a mark
     where each region goes, once per `shape` (everything the frame itself is drawn from
-    but the regions), and each call joins its regions into the text between the marks.
-    Plain text (HTML to join or keep, never handed to a template: no `Markup` copy)."""
+    but the regions)."""
     between = FRAGMENTS.get(shape)
     if between is None:
         between = _MARK.split(str(draw(MARK)))
         FRAGMENTS.put(shape, between)
+    return between
+
+
+def joined(shape: tuple[Any, ...], draw: Callable[[Markup], Any], regions: list[str]
+           ) -> str:
+    """A frame macro's output around `regions`: each call joins its regions into the
+    text between the frame's marks (`frame`). Plain text (HTML to join or keep, never
+    handed to a template: no `Markup` copy)."""
+    between = frame(shape, draw)
     if len(between) == 2:
         return between[0] + regions[0] + between[1]
     out = [between[0]]
@@ -186,17 +198,30 @@ def joined(shape: tuple[Any, ...], draw: Callable[[Markup], Any], regions: list[
 
 
 def put_together(phase: str, status: str, said: str | None, panels: list[str],
-                 middle: str, mine: str | None, summary: str | None, lang: str) -> str:
-    """The `board` macro's output for these regions."""
-    regions = [r for r in (status, said, *panels, middle, mine, summary) if r is not None]
-    return joined(
+                 seats: list[int], middle: str, mine: str | None, summary: str | None,
+                 lang: str) -> Board:
+    """The `board` macro's output for these regions (`panels`: those of `seats`), handed
+    over as its skeleton and regions (app/web/regions.py): no join, no split."""
+    names = ["status", *(["last"] if said is not None else []),
+             *[f"opponent-{s}" for s in seats], "middle", *(["mine"] if mine is not None else [])]
+    regions = [r for r in (status, said, *panels, middle, mine) if r is not None]
+    between = frame(
         ("nb-board", lang, phase, said is not None, len(panels), mine is not None,
          summary is not None),
         lambda mark: macros().board(phase, mark, mark if said is not None else None,
                                     [mark] * len(panels), mark,
                                     mark if mine is not None else None,
-                                    mark if summary is not None else None),
-        regions)
+                                    mark if summary is not None else None))
+    if summary is None:
+        return Board(tuple(between), tuple(names), tuple(regions))
+    # a round's end: the toolkit's summary marks itself a region, so the board is joined
+    # marked and taken apart (rare: one board in many)
+    marked = [f"{REGION_MARK}{n}{REGION_MARK}{r}{REGION_MARK}" for n, r in zip(names, regions,
+                                                                              strict=True)]
+    out = [between[0]]
+    for region, text in zip([*marked, summary], between[1:], strict=True):
+        out += (region, text)
+    return Board.split("".join(out))
 
 
 def panel(v: dict[str, Any], s: int, edge_dests: str, lang: str, names: bytes) -> str:

@@ -25,7 +25,7 @@ from typing import Any
 
 from jinja2 import Environment, FileSystemLoader, pass_context, select_autoescape
 from jinja2.runtime import Context
-from markupsafe import Markup
+from markupsafe import Markup, escape
 
 from app.i18n import DEFAULT, translations
 from app.i18n import games as game_words
@@ -41,13 +41,14 @@ from app.web.memo import (
     memoised,
 )
 from app.web.pieces import HOLE, PIECES, like_public, public_view, shared
+from app.web.regions import Board, region
 from app.web.speech import LANG, _, current_language, speaking  # noqa: F401 (templating)
 from app.web.words import script_words, status_word
 
 TEMPLATES = Path(__file__).resolve().parents[2] / "templates"
 # Boards put together in Python from their template's macros, region by region (each
 # region kept by its inputs): the game id -> board(view, public, seat).
-ASSEMBLED: dict[str, Callable[[dict[str, Any], dict[str, Any], int | None], str]] = {
+ASSEMBLED: dict[str, Callable[[dict[str, Any], dict[str, Any], int | None], Board]] = {
     "null-bock": null_bock_board.board,
 }
 
@@ -140,7 +141,7 @@ def environment() -> Environment:
     env.context_class = BoardContext
     env.globals.update(gettext=_gettext, ngettext=_ngettext, _=_gettext, memo=memo,
                        memoised=memoised, viewer=Viewer(), by_names=BY_NAMES,
-                       by_viewer=BY_VIEWER, shared=shared, hole=HOLE,
+                       by_viewer=BY_VIEWER, shared=shared, hole=HOLE, region=region,
                        card_words=card_words, current_language=current_language,
                        status_word=status_word, script_words=script_words,
                        where=lists.where, first_where=lists.first_where,
@@ -180,6 +181,12 @@ def render_board(game_id: str, view: dict[str, Any], seat: int | None, names: li
                  lang: str = DEFAULT, pieces: dict[Any, Any] | None = None) -> str:
     """The board HTML for one viewer, in `lang` (its view's texts localised first).
     `pieces`: what the boards of this version and language share (app/web/pieces.py)."""
+    return board_of(game_id, view, seat, names, lang, pieces).html
+
+
+def board_of(game_id: str, view: dict[str, Any], seat: int | None, names: list[str],
+             lang: str = DEFAULT, pieces: dict[Any, Any] | None = None) -> Board:
+    """`render_board`'s board as its skeleton and regions (app/web/regions.py)."""
     view = game_words.localize_view(game_id, view, lang)
     public: dict[str, Any] | None  # public_view's None is replaced just below
     public = view
@@ -203,27 +210,38 @@ def render_board(game_id: str, view: dict[str, Any], seat: int | None, names: li
 
 
 def _render_board(game_id: str, view: dict[str, Any], public: dict[str, Any],
-                  seat: int | None, names: list[str]) -> str:
+                  seat: int | None, names: list[str]) -> Board:
     env = environment()
     assemble = ASSEMBLED.get(game_id)
-    if assemble is not None:
-        board = str(assemble(view, public, seat))
-    else:
-        board = env.get_template(board_template(game_id)).render(
-            view=view, public=public, seat=seat, names=names, m=toolkit())
+    final = bool((view.get("summary") or {}).get("final"))
     to_act = " ".join(str(int(s)) for s in view.get("to_act") or [])
-    turn = f'<div class="board-turn" hidden data-to-act="{to_act}"></div>'
+    # the phase is said here, in a region, not on the board's root: a phase change (most
+    # of Bullenparty's moves) would change the skeleton and send the whole board
+    phase = f' data-phase="{escape(view["phase"])}"' if "phase" in view else ""
+    turn = f'<div class="board-turn" hidden data-to-act="{to_act}"{phase} data-region="turn"></div>'
+    if assemble is not None:  # handed over as its regions
+        board = assemble(view, public, seat)
+        after = _after_board(view, names, seat, final and board.has("summary--final"))
+        return (board.then(after) if after else board).add("turn", turn)
+    drawn = env.get_template(board_template(game_id)).render(
+        view=view, public=public, seat=seat, names=names, m=toolkit())
+    after = _after_board(view, names, seat, final and "summary--final" in drawn)
+    return Board.split(drawn + after).add("turn", turn)
+
+
+def _after_board(view: dict[str, Any], names: list[str], seat: int | None,
+                 has_final: bool) -> str:
+    """What follows a board (marked) before the turn: the final scores, where the board
+    has none."""
     summary = view.get("summary") or {}
     if summary.get("final"):
-        if "summary--final" not in board:  # a board that forgot m.summary: still one display
-            board += str(toolkit().summary(summary))
-        return board + turn
+        # a board that forgot m.summary: still one display
+        return "" if has_final else str(toolkit().summary(summary))
     if not view.get("outcome"):
-        return board + turn
-    result = env.get_template("boards/_outcome.html").render(
+        return ""
+    return environment().get_template("boards/_outcome.html").render(
         rows=outcome_rows(view["outcome"], names), seat=seat
     )
-    return board + result + turn
 
 
 def outcome_rows(outcome: dict[str, Any], names: list[str]) -> list[dict[str, Any]]:

@@ -57,9 +57,10 @@ def origin_ok(websocket: WebSocket) -> bool:
 
 
 async def room_socket(websocket: WebSocket) -> None:
-    """`/ws/rooms/{code}[?format=html]`."""
+    """`/ws/rooms/{code}[?format=html[&regions=1]]`."""
     code = websocket.path_params["code"]
-    html = websocket.query_params.get("format") == "html"
+    query = websocket.query_params
+    html = query.get("format") == "html"
     if not origin_ok(websocket):
         await websocket.close(code=1008, reason="foreign origin")  # before accept: HTTP 403
         return
@@ -67,6 +68,7 @@ async def room_socket(websocket: WebSocket) -> None:
     # `def` dependency in a worker thread, a thread hop each on every connect.
     rooms, hub, settings = get_rooms(websocket), get_hub(websocket), get_settings(websocket)
     connection = Connection(websocket, rooms, hub, code, html=html,
+                            regions=html and query.get("regions") == "1",
                             stale_per_minute=settings.stale_moves_per_minute,
                             lang=get_language(websocket),
                             token=get_seat_token(websocket, code),

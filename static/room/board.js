@@ -1,4 +1,4 @@
-// Stammtisch room page, part 5 of 7: the board: morph, keep the selection, move cards (FLIP), the log.
+// Stammtisch room page, part 5 of 7: the board (whole, or the regions that changed): morph, keep the selection, move cards (FLIP), the log.
 (function (T) {
   "use strict";
   if (!T) return;
@@ -29,11 +29,33 @@
     });
   }
 
-  function swapBoard(html) {
+  // The board's elements of a regions message (docs/contracts.md §3), or null when one
+  // is missing: then this board is not the one the server counted on.
+  function regionsOf(regions) {
+    const out = [];
+    for (const [name, html] of Object.entries(regions)) {
+      const el = board.querySelector(`[data-region="${CSS.escape(name)}"]`);
+      if (el === null) return null;
+      out.push([el, html]);
+    }
+    return out;
+  }
+
+  // The whole board (`html`), or some of its regions ([element, outer html] pairs):
+  // either way the selection is kept and the cards slide over the whole board.
+  function swapBoard(html, parts) {
     const picked = board.dataset.picked || null;
     const before = new Map();
     if (!calm.matches) cardKeys().forEach((el, key) => before.set(key, el.getBoundingClientRect()));
-    if (window.Idiomorph) {
+    if (parts) {
+      parts.forEach(([el, text]) => {
+        if (window.Idiomorph) {
+          window.Idiomorph.morph(el, text, { morphStyle: "outerHTML" });
+        } else {
+          el.outerHTML = text;
+        }
+      });
+    } else if (window.Idiomorph) {
       window.Idiomorph.morph(board, html, { morphStyle: "innerHTML" });
     } else {
       board.innerHTML = html;
@@ -45,9 +67,18 @@
 
   function showBoard(msg) {
     if (typeof msg.version !== "number" || msg.version < version()) return; // a late update
+    let parts = null;
+    if (msg.regions && typeof msg.regions === "object") {
+      // only the regions that changed since the board at `base`: ours must be that one
+      parts = msg.base === version() ? regionsOf(msg.regions) : null;
+      if (parts === null) {
+        T.resync(); // static/room/socket.js: a new socket is greeted with a whole board
+        return;
+      }
+    }
     room.dataset.version = String(msg.version);
-    if (typeof msg.html === "string") {
-      swapBoard(msg.html);
+    if (typeof msg.html === "string" || parts) {
+      swapBoard(msg.html, parts);
       T.boardArrived(); // a move on its way keeps its cards disabled (static/room/socket.js)
       T.showSummary(msg.game_no, true); // static/room/summary.js
     }

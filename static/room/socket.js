@@ -31,7 +31,8 @@
 
   function connect() {
     const scheme = location.protocol === "https:" ? "wss://" : "ws://";
-    socket = new WebSocket(scheme + location.host + "/ws/rooms/" + encodeURIComponent(code) + "?format=html");
+    socket = new WebSocket(scheme + location.host + "/ws/rooms/" + encodeURIComponent(code) +
+      "?format=html&regions=1"); // boards after the greeting: their changed regions
     socket.addEventListener("open", () => {
       retry = 0;
       $("chat").replaceChildren(); // the server sends the chat history again
@@ -55,6 +56,15 @@
       retry = Math.min(retry + 1, 6);
       setTimeout(connect, 250 * 2 ** retry);
     });
+  }
+
+  // A regions message for a board we do not have (a message lost, a page that drew
+  // its own): drop this socket; the next one is greeted with the whole board.
+  function resync() {
+    if (!socket || socket.readyState > WebSocket.OPEN) return;
+    retry = -1; // knock again soon: the close handler counts this one as the first
+    room.dataset.version = ""; // our board is not the server's: take the greeting's
+    socket.close();
   }
 
   function send(message) {
@@ -120,5 +130,5 @@
     }
   }
 
-  Object.assign(T, { receive, connect, send, setMovesEnabled, movePending, boardArrived });
+  Object.assign(T, { receive, connect, resync, send, setMovesEnabled, movePending, boardArrived });
 })(window.StammtischRoom);

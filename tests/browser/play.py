@@ -134,6 +134,9 @@ def open_table(
     host.locator("#start").click()
     for page in table.pages():
         expect(page.locator("#room")).to_have_attribute("data-status", "playing")
+        # The host's page was reloaded by the start form and drawn "playing" by the
+        # server: a test that clicks at once needs its new socket open.
+        expect(page.locator("#room")).to_have_attribute("data-connected", "true")
     return table
 
 

@@ -42,13 +42,13 @@ SHORT = {
     "bullenparty": {},
 }
 NAME = "Bo <b> & Co"  # names are escaped on every page
-# Each game's secret choice, as its board shows it (data-phase): there the person
+# Each game's secret choice, as its board's turn says it (data-phase): there the person
 # chooses in secret while the others do (bots choose at once, so the seats still
 # choosing are rarely more than the person's own).
 SECRET = {
-    "stier-zoekt-bier": "#board .board[data-phase='draft']",
-    "null-bock": "#board .board[data-phase='edge']",
-    "bullenparty": "#board .board[data-phase='bid']",
+    "stier-zoekt-bier": "#board .board-turn[data-phase='draft']",
+    "null-bock": "#board .board-turn[data-phase='edge']",
+    "bullenparty": "#board .board-turn[data-phase='bid']",
 }
 RELOAD_AFTER = 5
 # The cards slide (FLIP) in one game; the others prefer reduced motion, so a click never

@@ -58,7 +58,7 @@ def test_a_round_summary_does_not_replace_the_final_scores() -> None:
 
 def test_the_board_tells_the_shell_who_must_act() -> None:
     out = render_board("no-such-game", {"moves": [], "to_act": [0, 2]}, 1, ["A", "B", "C"])
-    assert '<div class="board-turn" hidden data-to-act="0 2"></div>' in out
+    assert '<div class="board-turn" hidden data-to-act="0 2" data-region="turn"></div>' in out
     out = render_board("no-such-game", {"moves": [], "to_act": []}, 1, ["A", "B", "C"])
     assert 'data-to-act=""' in out
 
