@@ -33,7 +33,7 @@ CHAT_HISTORY = 50
 MEMO_TOKENS = 64
 
 
-@dataclass
+@dataclass(slots=True)  # four or five a move, dropped at the next: no __dict__ each
 class Frame:
     version: int
     game_no: int
