@@ -26,8 +26,15 @@ def json_text(value: Any) -> str:
     and json.dumps was a twentieth of a move's CPU); json.dumps for what orjson refuses
     (integers beyond 64 bits). Int keys become strings, as json.dumps makes them."""
     try:
-        return orjson.dumps(value, option=orjson.OPT_NON_STR_KEYS).decode()
+        # without OPT_NON_STR_KEYS first: the option costs a third of the dump, and no
+        # game's state, move or event has a key that is not text (orjson refuses one
+        # without it, so the same text comes out either way)
+        return orjson.dumps(value).decode()
     except TypeError:  # orjson.JSONEncodeError is a TypeError
+        pass
+    try:
+        return orjson.dumps(value, option=orjson.OPT_NON_STR_KEYS).decode()
+    except TypeError:
         return json.dumps(value)
 
 

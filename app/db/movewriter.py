@@ -31,6 +31,11 @@ from app.db.pgwriter import PgMoveWriter
 
 _ADVANCE = ("UPDATE rooms SET version = ?, state = ?, status = ?, updated_at = ? "
             "WHERE code = ? AND version = ? AND status = 'playing'")
+# The same for a move after which the game goes on (nearly all): the status stays
+# 'playing', and an UPDATE that names `status` rewrites its index entry (ix_rooms_status)
+# even when the value is the same: the same row, one index write less a move.
+_PLAYED = ("UPDATE rooms SET version = ?, state = ?, updated_at = ? "
+           "WHERE code = ? AND version = ? AND status = 'playing'")
 _APPEND = ("INSERT INTO moves (room_code, game_no, version, seat, move, events, created_at, "
            "seen_version, to_act) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)")
 
@@ -42,14 +47,15 @@ _TIMED_OUT = ('UPDATE seats SET timeouts = timeouts + 1, away = CASE WHEN timeou
 _CLEARED = ('UPDATE seats SET timeouts = 0, away = 0 WHERE room_code = ? AND "index" = ? '
             "AND (away IS 1 OR timeouts > 0)")
 
-# A move: the UPDATE's and the INSERT's parameters, and the timers' statements (if any)
-Move = tuple[tuple[Any, ...], tuple[Any, ...], tuple[tuple[str, tuple[Any, ...]], ...]]
+# A move: the room's UPDATE (_ADVANCE or _PLAYED) and its parameters, the INSERT's
+# parameters, and the timers' statements (if any)
+Move = tuple[str, tuple[Any, ...], tuple[Any, ...], tuple[tuple[str, tuple[Any, ...]], ...]]
 
 
-def _one(conn: sqlite3.Connection, advance: tuple[Any, ...], append: tuple[Any, ...],
-         timers: tuple[tuple[str, tuple[Any, ...]], ...]) -> bool:
+def _one(conn: sqlite3.Connection, update: str, advance: tuple[Any, ...],
+         append: tuple[Any, ...], timers: tuple[tuple[str, tuple[Any, ...]], ...]) -> bool:
     """One move's statements in the open transaction (inside its savepoint)."""
-    if conn.execute(_ADVANCE, advance).rowcount != 1:
+    if conn.execute(update, advance).rowcount != 1:
         return False
     for sql, params in timers:
         conn.execute(sql, params)
@@ -127,7 +133,12 @@ class MoveWriter:
         """True once the COMMIT holding the move is done; False if it lost its version.
         `deadlines`, `timeout`: as `Repository.commit_move` (app/db/moves.py)."""
         stamp = sqlite_time(at)
-        advance = (version + 1, self._j(state), status, stamp, code, version)
+        advance: tuple[Any, ...]
+        if status == "playing":
+            update, advance = _PLAYED, (version + 1, self._j(state), stamp, code, version)
+        else:
+            update, advance = _ADVANCE, (version + 1, self._j(state), status, stamp, code,
+                                         version)
         append = (code, game_no, version + 1, seat, self._j(move), self._j(events), stamp,
                   seen, self._j(to_act))
         timers: tuple[tuple[str, tuple[Any, ...]], ...] = ()
@@ -137,7 +148,7 @@ class MoveWriter:
                 + ([(_TIMED_OUT if timeout else _CLEARED, (code, seat))]
                    if timeout is not None else []))
         done: asyncio.Future[bool] = asyncio.get_running_loop().create_future()
-        self._queue.append(((advance, append, timers), done))
+        self._queue.append(((update, advance, append, timers), done))
         if self._drainer is None:  # it starts after this tick: the tick's moves join
             self._drainer = asyncio.create_task(self._drain())
         return await done

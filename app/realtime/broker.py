@@ -15,8 +15,7 @@ straight into it, the Redis backend through one shared Redis subscription per pr
 from __future__ import annotations
 
 import asyncio
-import contextlib
-from collections import defaultdict
+from collections import defaultdict, deque
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from typing import Any, Protocol
@@ -29,25 +28,46 @@ def channel(code: str) -> str:
     return f"room:{code}"
 
 
+# How many notices a subscriber holds for a reader that does not keep up; beyond, it
+# drops them and the reader catches up from the next version it gets.
+QUEUED = 1000
+
+
 class Subscriber:
+    """The notices of one channel for one reader, in order.
+
+    A deque and the reader's one waiting future, not an asyncio.Queue: the queue's
+    bookkeeping (its loop check, unfinished-task count, getters and putters) was ~2 %
+    of a move's CPU, for one reader and writers that never wait."""
+
     def __init__(self, channel: str) -> None:
         self.channel = channel
-        self.queue: asyncio.Queue[Message | None] = asyncio.Queue(maxsize=1000)
+        self._items: deque[Message | None] = deque()
+        self._waiter: asyncio.Future[None] | None = None
 
     def deliver(self, message: Message | None) -> None:
-        # A stuck reader drops notices; it catches up from the next version it gets.
-        with contextlib.suppress(asyncio.QueueFull):
-            self.queue.put_nowait(message)
+        if len(self._items) >= QUEUED:
+            return  # a stuck reader drops notices; it catches up from the next version
+        self._items.append(message)
+        waiter, self._waiter = self._waiter, None
+        if waiter is not None and not waiter.done():  # (a reader cancelled meanwhile)
+            waiter.set_result(None)
+
+    def empty(self) -> bool:
+        return not self._items
 
     async def get(self) -> Message | None:
-        return await self.queue.get()
+        while not self._items:
+            waiter = self._waiter = asyncio.get_running_loop().create_future()
+            await waiter
+        return self._items.popleft()
 
     def __aiter__(self) -> AsyncIterator[Message]:
         return self._iterate()
 
     async def _iterate(self) -> AsyncIterator[Message]:
         while True:
-            message = await self.queue.get()
+            message = await self.get()
             if message is None:
                 return
             yield message

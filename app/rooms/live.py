@@ -33,7 +33,7 @@ CHAT_HISTORY = 50
 MEMO_TOKENS = 64
 
 
-@dataclass
+@dataclass(slots=True)  # four or five a move, dropped at the next: no __dict__ each
 class Frame:
     version: int
     game_no: int
@@ -79,6 +79,7 @@ class LiveRoom:
         self._seating: tuple[Any, ...] = ()
         self._seat_memo: dict[str | None, int | None] = {}
         self._timers: tuple[RoomRecord | None, dict[str, Any]] = (None, {})
+        self._bots: tuple[tuple[Any, ...] | None, bool] = (None, False)
         self._reset(record, moves)
 
     def _reset(self, record: RoomRecord, moves: list[MoveRecord]) -> None:
@@ -108,17 +109,23 @@ class LiveRoom:
             if move.to_act is not None:
                 self.acting[move.version] = move.to_act
 
-    @property
-    def version(self) -> int:
-        return self.record.version
-
     def _take(self, record: RoomRecord) -> None:
         """A record read from the database: its seats may have changed."""
         self.record = record
+        self.version = record.version  # asked many times a move: kept, not a property
         seating = (record.spectators, *(s.token_hash for s in record.seats))
         if seating != self._seating:
             self._seating, self._seat_memo = seating, {}
             self.seats_epoch += 1
+
+    def has_bots(self) -> bool:
+        """Whether a bot plays any seat (a bot seat, or an away seat's bot): asked after
+        every move, answered once per seating (records are frozen, and a move's record
+        keeps its seats tuple)."""
+        seats = self.record.seats
+        if self._bots[0] is not seats:
+            self._bots = (seats, any(s.bot or s.away for s in seats))
+        return self._bots[1]
 
     def seat_of(self, token: str | None) -> int | None:
         if token in self._seat_memo:
@@ -150,7 +157,7 @@ class LiveRoom:
     def advance(self, record: RoomRecord, state: Any, seat: int, events: list[Event],
                 to_act: frozenset[int]) -> None:
         """A move this process has just stored."""
-        self.record, self.state = record, state
+        self.record, self.state, self.version = record, state, record.version
         self.moves.append((record.version, events))
         self.movers.append((record.version, seat))
         self.frames, self.shared = {}, {}

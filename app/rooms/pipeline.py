@@ -42,7 +42,7 @@ class Pipeline(_Base):
             if seat is None:
                 raise errors.NotSeated("Spectators cannot make moves.")
             new = await self._commit(live, seat, version, move)
-            bots = self._has_bots(live.record)
+            bots = live.has_bots()
         await self._changed(code, new, bots=bots)
         return new
 

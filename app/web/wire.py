@@ -17,7 +17,6 @@ extensions. Anything else goes the ordinary way, which raises or waits as before
 from __future__ import annotations
 
 import struct
-from functools import lru_cache
 from typing import Any
 
 from starlette.websockets import WebSocket, WebSocketState
@@ -64,11 +63,28 @@ def protocol_of(websocket: WebSocket) -> Any | None:
     return None
 
 
-@lru_cache(maxsize=64)
+# The last texts' frames, by the text object: the sockets of one viewer send the same
+# text object (made once per version and viewer), most texts go to one socket, and an
+# lru_cache keyed by the text hashed every new ~1.6 KB text to find nothing.
+_FRAMES: dict[int, tuple[str, bytes]] = {}
+_KEPT = 64
+
+
 def text_frame(text: str) -> bytes:
     """The server's unmasked, unfragmented text frame of `text` (RFC 6455 §5.2), the
-    bytes websockets' `Frame(OP_TEXT, data).serialize(mask=False)` makes. Cached: the
-    sockets of one viewer send the same text object."""
+    bytes websockets' `Frame(OP_TEXT, data).serialize(mask=False)` makes. Kept for the
+    last texts sent (the entry holds its text, so the id is not reused meanwhile)."""
+    kept = _FRAMES.get(id(text))
+    if kept is not None and kept[0] is text:
+        return kept[1]
+    frame = _frame(text)
+    if len(_FRAMES) >= _KEPT:
+        del _FRAMES[next(iter(_FRAMES))]  # the oldest
+    _FRAMES[id(text)] = (text, frame)
+    return frame
+
+
+def _frame(text: str) -> bytes:
     data = text.encode()
     n = len(data)
     if n < 126:

@@ -65,16 +65,16 @@ async def test_presence_of_many_joins_is_coalesced_into_one_report() -> None:
         await hub.join("abc", 2)
         await hub.leave("abc", conns[0])
         await asyncio.sleep(0)
-        assert notices.queue.empty()  # nothing yet: the window is open
+        assert notices.empty()  # nothing yet: the window is open
         window.set()
         report = await asyncio.wait_for(notices.get(), 2)
         await asyncio.sleep(0)
-        assert notices.queue.empty()  # one report for 52 changes
+        assert notices.empty()  # one report for 52 changes
         assert report is not None and report["spectators"] == 49 and report["seats"] == [2]
         window.clear()
         await hub.leave("abc", conns[1])  # a new window: one more report after it
         await asyncio.sleep(0)
-        assert notices.queue.empty()
+        assert notices.empty()
         window.set()
         later = await asyncio.wait_for(notices.get(), 2)
         assert later is not None and later["spectators"] == 48
@@ -119,7 +119,7 @@ async def test_a_crowd_whose_only_news_is_its_spectators_waits_longer_a_seat_doe
     async def windows_until_report() -> int:
         windows.clear()
         for _ in range(100):
-            if not notices.queue.empty():
+            if not notices.empty():
                 return len(windows)
             tick.set()
             for _ in range(5):

@@ -161,7 +161,7 @@ async def test_a_person_and_bots_play_a_whole_game(service: RoomService, game: s
         await finished(service, code)
         room = await service.room(code)
         states = []
-        while not notices.queue.empty():
+        while not notices.empty():
             message = await notices.get()
             if message["kind"] == "state":
                 states.append(message["version"])

@@ -13,7 +13,7 @@ from typing import Any
 import pytest
 
 from app.db.engine import make_engine, sessions
-from app.db.movewriter import _write, sqlite_time
+from app.db.movewriter import _ADVANCE, _write, sqlite_time
 from app.db.repository import Repository, now
 from app.games.registry import GAMES
 from app.realtime.memory import MemoryBroker
@@ -93,7 +93,7 @@ async def test_a_move_that_lost_its_version_is_undone_alone(
     path = sqlite_url.removeprefix("sqlite+aiosqlite:///")
     at = sqlite_time(now())
     with closing(sqlite3.connect(path)) as other:
-        assert _write(other, [((vb + 1, '{"winner": 1}', "playing", at, b, vb),
+        assert _write(other, [(_ADVANCE, (vb + 1, '{"winner": 1}', "playing", at, b, vb),
                                (b, rb.game_no, vb + 1, 1, '{"w": 1}', "[]", at, vb, "[0]"), ())]
                       ) == [True]
     statements = await _traced(service)

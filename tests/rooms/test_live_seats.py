@@ -37,3 +37,19 @@ def test_the_epoch_stays_while_who_may_watch_stays() -> None:
     assert live.seats_epoch == epoch
     live.absorb(dataclasses.replace(first, version=3, spectators=False), [])
     assert live.seats_epoch == epoch + 1
+
+
+def test_whether_a_bot_plays_is_asked_again_when_the_seats_change() -> None:
+    first = record([hash_token("ann"), hash_token("bob")])
+    live = LiveRoom(first, None, [], [])
+    assert not live.has_bots() and live.version == 1
+    live.absorb(dataclasses.replace(first, version=2), [])  # same seats
+    assert not live.has_bots() and live.version == 2
+    bot = dataclasses.replace(first.seats[1], bot=True)
+    live.absorb(dataclasses.replace(first, version=3, seats=(first.seats[0], bot)), [])
+    assert live.has_bots() and live.version == 3
+    away = dataclasses.replace(first.seats[0], away=True)
+    live.absorb(dataclasses.replace(first, version=4, seats=(away, first.seats[1])), [])
+    assert live.has_bots()  # an away seat's bot plays for it
+    live.absorb(dataclasses.replace(first, version=5), [])
+    assert not live.has_bots()

@@ -239,7 +239,7 @@ async def test_the_bus_carries_versions_never_views_or_hands(service: RoomServic
             version = await service.submit_move(code, token, version, move)
         await service.chat(code, 0, "gg")
         messages = []
-        while not bus.queue.empty():
+        while not bus.empty():
             messages.append(await bus.get())
     assert [m["kind"] for m in messages] == ["state", "state", "state", "chat"]
     for message in messages:

@@ -113,7 +113,7 @@ async def test_broker_publish_subscribe(backend: str, request: pytest.FixtureReq
             await broker.publish("room:b", {"room": "b", "version": 5})
             assert await asyncio.wait_for(a.get(), 5) == {"room": "a", "version": 1}
             assert await asyncio.wait_for(b.get(), 5) == {"room": "b", "version": 5}
-            assert a.queue.empty() and b.queue.empty()
+            assert a.empty() and b.empty()
     finally:
         await broker.disconnect()
 

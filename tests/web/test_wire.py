@@ -22,6 +22,15 @@ def test_the_frame_is_the_one_websockets_makes(size: int) -> None:
     assert text_frame(text) == expected
 
 
+def test_kept_frames_belong_to_their_text_however_many_texts_come() -> None:
+    texts = [f"{{\"version\": {i}}}" * (i % 7 + 1) for i in range(200)]  # past what is kept
+    for text in texts + texts[::-1]:
+        expected = Frame(Opcode.TEXT, text.encode()).serialize(mask=False, extensions=[])
+        assert text_frame(text) == expected
+        again = "".join(list(text))  # an equal text, another object
+        assert again is not text and text_frame(again) == expected
+
+
 async def test_open_sockets_write_directly_and_closed_ones_do_not() -> None:
     seen: list[object] = []
 
