@@ -127,6 +127,9 @@
     } else {
       clearTimeout(sent.timer);
       T.pending = null;
+      // live again: a regions message may leave the region holding them as it was (the
+      // same seat acts again with the same choices), so no fresh buttons replace them
+      setMovesEnabled(true);
     }
   }
 

@@ -306,6 +306,26 @@ def test_my_next_step_with_the_same_choices_is_live_at_once(table: Table) -> Non
     assert ann.evaluate(_CLICK_THEN_MY_NEXT_STEP) > 0
 
 
+# Ann clicks a card, then the board carrying her move comes as regions that leave her
+# cards' region as it was (she acts again with the same choices: Bullenparty did).
+_CLICK_THEN_SAME_REGIONS = """() => {
+  const board = document.getElementById("board");
+  board.querySelector(".move").click();
+  const v = Number(document.getElementById("room").dataset.version);
+  const before = board.querySelectorAll(".move:disabled").length;
+  window.stammtisch.receive({type: "board", version: v + 1, base: v, regions: {}});
+  return [before, board.querySelectorAll(".move:enabled").length];
+}"""
+
+
+def test_my_cards_are_live_again_after_regions_that_left_them_as_they_were(
+    table: Table,
+) -> None:
+    ann = table.players[0]
+    disabled, live = ann.evaluate(_CLICK_THEN_SAME_REGIONS)
+    assert disabled > 0 and live == disabled
+
+
 def test_an_error_shows_in_the_status_bar_until_a_newer_board(ann: Page) -> None:
     page = ann
     now = version(page)
