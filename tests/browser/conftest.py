@@ -14,6 +14,7 @@ from typing import Any
 
 import pytest
 
+from app.games.registry import GAMES
 from app.main import create_app
 from tests.conftest import settings_for
 from tests.live import LiveServer
@@ -73,3 +74,14 @@ def screenshot_dir(pytestconfig: pytest.Config) -> Path:
     out = Path(str(pytestconfig.getoption("--output"))) / "screenshots"
     out.mkdir(parents=True, exist_ok=True)
     return out
+
+
+@pytest.fixture(scope="module")
+def toy_game() -> Iterator[None]:
+    """The toy game (with an outcome) in the catalogue, for a module's tables."""
+    from tests.browser.test_toy_game import HighCardWithOutcome
+    from tests.games import toy
+
+    GAMES[toy.HighCard.id] = HighCardWithOutcome()
+    yield
+    GAMES.pop(toy.HighCard.id, None)

@@ -11,10 +11,8 @@ from collections.abc import Iterator
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
-from app.games.registry import GAMES
 from tests.browser.play import Table, click_a_move, open_table, sync, version
 from tests.browser.test_room import _dest, _pick
-from tests.browser.test_toy_game import HighCardWithOutcome
 from tests.games import toy
 from tests.live import LiveServer
 
@@ -33,11 +31,7 @@ _COUNT_REGIONS = """(() => {
 })();"""
 
 
-@pytest.fixture(scope="module", autouse=True)
-def toy_game() -> Iterator[None]:
-    GAMES[toy.HighCard.id] = HighCardWithOutcome()
-    yield
-    GAMES.pop(toy.HighCard.id, None)
+pytestmark = pytest.mark.usefixtures("toy_game")  # conftest.py: the toy game, registered
 
 
 @pytest.fixture

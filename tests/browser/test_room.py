@@ -9,7 +9,6 @@ from collections.abc import Iterator
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
-from app.games.registry import GAMES
 from tests.browser.play import (
     Table,
     create_room,
@@ -20,16 +19,10 @@ from tests.browser.play import (
     version,
     wait_for_version,
 )
-from tests.browser.test_toy_game import HighCardWithOutcome
 from tests.games import toy
 from tests.live import LiveServer
 
-
-@pytest.fixture(scope="module", autouse=True)
-def toy_game() -> Iterator[None]:
-    GAMES[toy.HighCard.id] = HighCardWithOutcome()
-    yield
-    GAMES.pop(toy.HighCard.id, None)
+pytestmark = pytest.mark.usefixtures("toy_game")  # conftest.py: the toy game, registered
 
 
 @pytest.fixture

@@ -4,25 +4,18 @@ must act (for players and spectators alike), ticking, and gone once the seat act
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
 
 import pytest
 from playwright.sync_api import Browser, expect
 
-from app.games.registry import GAMES
 from tests.browser.play import new_page, take_seat
-from tests.browser.test_toy_game import HighCardWithOutcome
 from tests.games import toy
 from tests.live import LiveServer
 
 CLOCK = re.compile(r"^[0-9]+:[0-5][0-9]$")
 
 
-@pytest.fixture(scope="module", autouse=True)
-def toy_game() -> Iterator[None]:
-    GAMES[toy.HighCard.id] = HighCardWithOutcome()
-    yield
-    GAMES.pop(toy.HighCard.id, None)
+pytestmark = pytest.mark.usefixtures("toy_game")  # conftest.py: the toy game, registered
 
 
 

@@ -4,14 +4,12 @@ independent of the real engines."""
 from __future__ import annotations
 
 import random
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 from playwright.sync_api import Browser, expect
 
 from app.games.base import JSON
-from app.games.registry import GAMES
 from tests.browser.play import open_table, play_to_the_end, screenshot
 from tests.games import toy
 from tests.live import LiveServer
@@ -25,11 +23,7 @@ class HighCardWithOutcome(toy.HighCard):
         return {**super().view(state, seat), "outcome": result.to_json() if result else None}
 
 
-@pytest.fixture(scope="module", autouse=True)
-def toy_game() -> Iterator[None]:
-    GAMES[toy.HighCard.id] = HighCardWithOutcome()
-    yield
-    GAMES.pop(toy.HighCard.id, None)
+pytestmark = pytest.mark.usefixtures("toy_game")  # conftest.py: the toy game, registered
 
 
 def test_three_players_and_a_spectator_play_high_card(
