@@ -48,6 +48,7 @@ def test_only_board_templates_and_never_a_trans_text_a_pre_or_a_value() -> None:
 def test_a_rendered_board_has_no_layout_whitespace_and_still_its_spaces() -> None:
     view = {"moves": [{"type": "play", "card": "D7"}], "phase": "play"}
     out = render_board("no-such-game", view, 0, ["Ann"])
-    assert "\n" not in out.split("<pre")[0] and "  " not in out
+    before_pre = out.split("<pre")[0]
+    assert "\n" not in before_pre and "  " not in before_pre
     assert "</button> </div><details" in out  # (the space beside the loop: unknown)
     assert 'class="move" data-move=' in out  # no class noise either
