@@ -71,7 +71,7 @@ class Connection:
         self.log_game = -1  # the game whose log this socket holds ...
         self.log_count = 0  # ... and how many of its lines
         self.backlog: list[dict[str, Any]] | None = []  # None once greeted
-        self.held: list[str] | None = None  # the greeting's texts, while it is made
+        self.held: list[str | bytes] | None = None  # the greeting's texts, while it is made
         self.send_lock = asyncio.Lock()
         self.protocol: Any = None  # uvicorn's, once accepted: sends skip the layers (wire.py)
         # The buckets are made at the first chat line or stale move: most sockets
@@ -95,7 +95,8 @@ class Connection:
                 clock=lambda: (hub.clock if hub is not None else time.monotonic)())
         return self._chat_bucket
 
-    async def send_text(self, text: str) -> None:
+    async def send_text(self, text: str | bytes) -> None:
+        """Send `text` as one text frame: a str, or its UTF-8 bytes (a state message)."""
         if self.held is not None:  # the greeting goes out in one write (greet)
             self.held.append(text)
             return
@@ -106,7 +107,8 @@ class Connection:
             return
         async with self.send_lock:
             try:
-                await self.ws.send_text(text)
+                # (the ordinary way takes a str: a text frame, not a binary one)
+                await self.ws.send_text(text if isinstance(text, str) else text.decode())
             except RuntimeError as exc:
                 # The peer left while a broadcast was on its way: a disconnect, not a
                 # failure (Starlette raises WebSocketDisconnected, a RuntimeError).

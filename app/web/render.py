@@ -30,6 +30,7 @@ from markupsafe import Markup, escape
 from app.i18n import DEFAULT, translations
 from app.i18n import games as game_words
 from app.web import lists, null_bock_board
+from app.web.compact import Compact
 from app.web.memo import (
     BY_NAMES,
     BY_VIEWER,
@@ -132,7 +133,7 @@ def environment() -> Environment:
         autoescape=select_autoescape(["html"]),
         trim_blocks=True,
         lstrip_blocks=True,
-        extensions=["jinja2.ext.i18n"],
+        extensions=["jinja2.ext.i18n", Compact],  # Compact: the boards' layout whitespace
         auto_reload=False,  # no stat of two files per board: a new template, a new process
     )
     env.policies["ext.i18n.trimmed"] = True  # a {% trans %} block's text, one line

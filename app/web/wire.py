@@ -66,14 +66,16 @@ def protocol_of(websocket: WebSocket) -> Any | None:
 # The last texts' frames, by the text object: the sockets of one viewer send the same
 # text object (made once per version and viewer), most texts go to one socket, and an
 # lru_cache keyed by the text hashed every new ~1.6 KB text to find nothing.
-_FRAMES: dict[int, tuple[str, bytes]] = {}
+_FRAMES: dict[int, tuple[str | bytes, bytes]] = {}
 _KEPT = 64
 
 
-def text_frame(text: str) -> bytes:
+def text_frame(text: str | bytes) -> bytes:
     """The server's unmasked, unfragmented text frame of `text` (RFC 6455 §5.2), the
-    bytes websockets' `Frame(OP_TEXT, data).serialize(mask=False)` makes. Kept for the
-    last texts sent (the entry holds its text, so the id is not reused meanwhile)."""
+    bytes websockets' `Frame(OP_TEXT, data).serialize(mask=False)` makes. `text` as a
+    str, or already UTF-8 encoded (a shared state message, app/web/messages.py). Kept
+    for the last texts sent (the entry holds its text, so the id is not reused
+    meanwhile)."""
     kept = _FRAMES.get(id(text))
     if kept is not None and kept[0] is text:
         return kept[1]
@@ -84,8 +86,8 @@ def text_frame(text: str) -> bytes:
     return frame
 
 
-def _frame(text: str) -> bytes:
-    data = text.encode()
+def _frame(text: str | bytes) -> bytes:
+    data = text.encode() if isinstance(text, str) else text
     n = len(data)
     if n < 126:
         head = struct.pack("!BB", 0x81, n)
@@ -104,7 +106,7 @@ def _plainly_open(websocket: WebSocket, protocol: Any) -> bool:
                 or protocol.transport.is_closing())
 
 
-def write_text(websocket: WebSocket, protocol: Any, text: str) -> bool:
+def write_text(websocket: WebSocket, protocol: Any, text: str | bytes) -> bool:
     """Write `text` as one frame now if the socket is plainly open; False: it is not,
     send it the ordinary way (which raises, or waits for the peer, as it should)."""
     if not _plainly_open(websocket, protocol):
@@ -113,7 +115,7 @@ def write_text(websocket: WebSocket, protocol: Any, text: str) -> bool:
     return True
 
 
-def write_texts(websocket: WebSocket, protocol: Any, texts: list[str]) -> bool:
+def write_texts(websocket: WebSocket, protocol: Any, texts: list[str | bytes]) -> bool:
     """`write_text` for several texts, a frame each, in one write (one system call)."""
     if not _plainly_open(websocket, protocol):
         return False

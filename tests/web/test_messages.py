@@ -31,7 +31,7 @@ def test_the_view_message_is_the_wire_text(view: dict[str, Any]) -> None:
                 "names": ["Ann", "Bob"], "outcome": None, "log": LOG[1:], "log_start": 1,
                 "log_reset": False, "timers": {"deadlines": {"0": 123}, "away": [1]},
                 "view": view}
-    assert text == json.dumps(expected, separators=(",", ":"), ensure_ascii=False)
+    assert text == json.dumps(expected, separators=(",", ":"), ensure_ascii=False).encode()
 
 
 def test_a_message_is_made_once_per_log_position() -> None:

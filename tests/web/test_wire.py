@@ -22,6 +22,12 @@ def test_the_frame_is_the_one_websockets_makes(size: int) -> None:
     assert text_frame(text) == expected
 
 
+@pytest.mark.parametrize("text", ["", "x" * 125, "é·" * 200, "ü" * 40000])
+def test_a_text_s_utf8_bytes_make_the_same_frame_as_the_text(text: str) -> None:
+    expected = Frame(Opcode.TEXT, text.encode()).serialize(mask=False, extensions=[])
+    assert text_frame(text.encode()) == expected == text_frame(text)
+
+
 def test_kept_frames_belong_to_their_text_however_many_texts_come() -> None:
     texts = [f"{{\"version\": {i}}}" * (i % 7 + 1) for i in range(200)]  # past what is kept
     for text in texts + texts[::-1]:
@@ -39,6 +45,7 @@ async def test_open_sockets_write_directly_and_closed_ones_do_not() -> None:
         protocol = protocol_of(websocket)
         seen.append(protocol is not None)
         seen.append(write_text(websocket, protocol, "héllo"))
+        seen.append(write_text(websocket, protocol, "wörld".encode()))
         await websocket.receive_text()
         await websocket.close()
         seen.append(write_text(websocket, protocol, "after close"))
@@ -48,11 +55,12 @@ async def test_open_sockets_write_directly_and_closed_ones_do_not() -> None:
     try:
         async with connect(f"{server.ws_url}/ws") as ws:
             assert await ws.recv() == "héllo"
+            assert await ws.recv() == "wörld"  # a text frame, not a binary one
             await ws.send("bye")
             await ws.wait_closed()
     finally:
         server.stop()
-    assert seen == [True, True, False]
+    assert seen == [True, True, True, False]
 
 
 async def test_the_app_s_sockets_take_the_direct_way(server: LiveServer, people: Make) -> None:

@@ -348,6 +348,23 @@ async def test_a_peer_gone_mid_broadcast_is_a_disconnect_not_a_failure() -> None
         await connection.send(ErrorOut(code="x", reason="y"))
 
 
+async def test_a_state_s_bytes_go_the_ordinary_way_as_its_text() -> None:
+    """A socket not plainly open for the direct write (no uvicorn protocol here) is sent
+    a shared state message, kept as UTF-8 bytes, as the str the ordinary send takes."""
+    class Ordinary:
+        cookies: dict[str, str] = {}
+        sent: list[object] = []
+
+        async def send_text(self, data: str) -> None:
+            self.sent.append(data)
+
+    ws = Ordinary()
+    connection = Connection(ws, None, None, "abc", html=False)  # type: ignore[arg-type]
+    await connection.send_text('{"type":"view","ü":"·"}'.encode())
+    await connection.send_text("plain")
+    assert ws.sent == ['{"type":"view","ü":"·"}', "plain"]
+
+
 async def test_socket_limits_answer_too_fast(
     sqlite_url: str, games: dict[str, Any], people: Make,
 ) -> None:

@@ -16,7 +16,7 @@ from app.web.render import render_board
 from tests.games.null_bock.helpers import RULES, play, state_from, to_arena
 
 NAMES = ["Ann", "Bob", "Cy", "Dee", "Eve", "Fay"]
-BUTTON = re.compile(r"<button\b([^>]*)>")
+BUTTON = re.compile(r"<button\b([^>]*)>(.*?)</button>", re.S)
 
 
 def render(state: Any, seat: int | None, names: list[str] = NAMES) -> str:
@@ -30,7 +30,14 @@ def attrs(tag: str) -> dict[str, str]:
 
 
 def controls(page: str) -> list[dict[str, str]]:
-    return [attrs(tag) | {"_tag": tag} for tag in BUTTON.findall(page)]
+    """Every button's attributes and its accessible `name` (its aria-label, else its
+    text)."""
+    return [attrs(tag) | {"_tag": tag, "name": named(tag, content)}
+            for tag, content in BUTTON.findall(page)]
+
+
+def named(tag: str, content: str) -> str:
+    return attrs(tag).get("aria-label") or html.unescape(re.sub(r"<[^>]+>", "", content)).strip()
 
 
 def canon(move: Any) -> str:
@@ -46,7 +53,7 @@ def check_controls(state: Any, seat: int) -> None:
     legal = {canon(m) for m in view["moves"]}
     moves = [b for b in buttons if "move" in b.get("class", "").split()]
     assert {canon(json.loads(b["data-move"])) for b in moves} == legal
-    assert all(b.get("aria-label") for b in buttons)
+    assert all(b["name"] for b in buttons)
     hand = Counter(view["mine"]["hand"])
     by_card: dict[str, list[dict[str, Any]]] = {}
     for m in view["moves"]:
@@ -96,7 +103,7 @@ def dests_at(page: str, place: str) -> list[str]:
     start = page.index(f'data-place="{place}"')
     end = page.find('data-place="', start + 12)
     chunk = page[start : end if end != -1 else len(page)]
-    return [attrs(t)["aria-label"] for t in BUTTON.findall(chunk) if 'class="move dest' in t]
+    return [b["name"] for b in controls(chunk) if 'class="move dest' in b["_tag"]]
 
 
 def test_a_picked_card_goes_to_the_arena_and_each_edge_by_buttons_there() -> None:
@@ -111,7 +118,7 @@ def test_a_picked_card_goes_to_the_arena_and_each_edge_by_buttons_there() -> Non
     assert dests_at(page, "edge-2") == []  # a stag never goes on a stag
     single = [b for b in controls(page) if b.get("data-move") and "dest" not in b["class"]]
     # the 2 doe has one place only (it is not higher than the Arena's 3 doe)
-    assert [b["aria-label"] for b in single] == [
+    assert [b["name"] for b in single] == [
         "Play 2 doe on Cy's Edge, taking the 7 stag into your hand"
     ]
 
@@ -131,7 +138,7 @@ def test_the_edge_choice_and_who_is_still_choosing() -> None:
     state, _ = RULES.apply(state, 2, {"type": "edge", "card": card})
     page = render(state, 0)
     assert "Your turn: choose a card for your Edge." in page
-    labels = [b["aria-label"] for b in controls(page)]
+    labels = [b["name"] for b in controls(page)]
     assert all(label.startswith("Put the ") and label.endswith("on your Edge, face down")
                for label in labels)
     assert len(labels) == len(state.hands[0])  # every copy
