@@ -82,10 +82,13 @@ class LiveRoom:
         self._bots: tuple[tuple[Any, ...] | None, bool] = (None, False)
         self._reset(record, moves)
 
-    def _reset(self, record: RoomRecord, moves: list[MoveRecord]) -> None:
+    def _reset(self, record: RoomRecord, moves: list[MoveRecord],
+               state: Any = None) -> None:
+        """`state`: the decoded `record.state` when the caller has it."""
         self._take(record)
-        self.state = (self.rules.decode(record.state)
-                      if self.rules is not None and record.state is not None else None)
+        if state is None and self.rules is not None and record.state is not None:
+            state = self.rules.decode(record.state)
+        self.state = state
         self.moves: list[tuple[int, list[Event]]] = []
         self.movers: list[tuple[int, int]] = []  # (version, seat) of this game's moves
         self.acting: dict[int, frozenset[int]] = {}
@@ -138,6 +141,11 @@ class LiveRoom:
         if len(self._seat_memo) < MEMO_TOKENS:  # strangers' tokens must not grow it
             self._seat_memo[token] = found
         return found
+
+    def begin(self, record: RoomRecord, state: Any) -> None:
+        """A new game this process has just stored (`record`, its first `state`): the
+        same room as a read of it would make, without decoding the state again."""
+        self._reset(record, [], state)
 
     def absorb(self, record: RoomRecord, moves: list[MoveRecord]) -> None:
         """Take in a newer read: the moves after this room's version (same game), or the
@@ -283,6 +291,17 @@ class LiveRooms:
         live.watchers -= 1
         if live.watchers <= 0:
             del self.rooms[code]
+
+    async def begun(self, record: RoomRecord, state: Any) -> None:
+        """This process has just stored a new game at `record.version`: a watched room
+        takes it in memory (under the lock, after any read already under way, which
+        is older). A room already past it read it meanwhile and is left as it is."""
+        live = self.rooms.get(record.code)
+        if live is None:
+            return
+        async with self.locks(record.code):
+            if live.version < record.version:
+                live.begin(record, state)
 
     async def catch_up(self, live: LiveRoom) -> None:
         """Read what is newer than `live` (the caller holds the room lock)."""
