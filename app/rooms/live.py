@@ -171,6 +171,13 @@ class LiveRoom:
         self.frames, self.shared = {}, {}
         self.acting[record.version] = to_act
 
+    def release(self) -> None:
+        """Every socket here has been sent this version's frames: drop them now, while
+        the memory they use is still in the CPU's cache. Dropped at the next move they
+        are cold (every other room moved meanwhile). A frame asked for again (a socket
+        greeted later, a stale move's reply) is made again, the same."""
+        self.frames, self.shared = {}, {}
+
     def fits(self, seat: int, seen: int, move: Any) -> Any | None:
         """The listed move when `move`, sent at version `seen`, does not conflict with
         what happened since (issue 11): `seat` was to act at `seen` and still is, every
