@@ -78,7 +78,8 @@ class LiveRoom:
         self.seats_epoch = 0
         self._seating: tuple[Any, ...] = ()
         self._seat_memo: dict[str | None, int | None] = {}
-        self._timers: tuple[RoomRecord | None, dict[str, Any]] = (None, {})
+        # timers_of's answer and what it was made of: seats, deadlines, playing
+        self._timers: tuple[Any, Any, bool, dict[str, Any]] = (None, None, False, {})
         self._bots: tuple[tuple[Any, ...] | None, bool] = (None, False)
         self._reset(record, moves)
 
@@ -233,12 +234,18 @@ class LiveRoom:
         shared = self.shared.get(lang)
         if shared is None:
             shared = self.shared[lang] = {"public": self._public_view()}
-        timers = self._timers
-        if timers[0] is not self.record:  # once per record for all its viewers (read only)
-            timers = self._timers = (self.record, timers_of(self.record))
-        made = Frame(self.version, self.record.game_no, seat, self.record.status,
-                     self.names, view, outcome, lines, self.record.game_id,
-                     timers=timers[1], lang=lang, shared=shared)
+        # made again only when what it reads changed, not per record (a move's record
+        # keeps its seats and deadlines: the same objects; records are frozen and a
+        # change of deadlines makes a new dict); read only, shared by every frame
+        record, timers = self.record, self._timers
+        playing = record.status == "playing"
+        if (timers[0] is not record.seats or timers[1] is not record.deadlines
+                or timers[2] is not playing):
+            timers = self._timers = (record.seats, record.deadlines, playing,
+                                     timers_of(record))
+        made = Frame(self.version, record.game_no, seat, record.status,
+                     self.names, view, outcome, lines, record.game_id,
+                     timers=timers[3], lang=lang, shared=shared)
         self.frames[seat, lang] = made
         return made
 
