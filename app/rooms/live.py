@@ -191,8 +191,11 @@ class LiveRoom:
             return None
         if seat not in self.acting.get(self.version, frozenset()):
             return None
-        if any(s == seat for v, s in self.movers if v > seen):
-            return None
+        for version, mover in reversed(self.movers):  # in version order: only those since
+            if version <= seen:
+                break
+            if mover == seat:
+                return None
         return self.rules.listed(self.state, seat, move)
 
     def _acting_at(self, version: int) -> frozenset[int]:
