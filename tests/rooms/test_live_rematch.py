@@ -30,7 +30,8 @@ async def assert_as_read(service: RoomService, code: str) -> None:
     for key, value in fresh.record.__dict__.items():
         mine = live.record.__dict__[key]
         # the state as the database holds it: JSON (an encoding's tuples read as lists)
-        assert orjson.dumps(mine) == orjson.dumps(value), key
+        assert orjson.dumps(mine, option=orjson.OPT_SORT_KEYS) == orjson.dumps(
+            value, option=orjson.OPT_SORT_KEYS), key
     for viewer in [None, *range(len(live.record.seats))]:
         assert picture(live, viewer) == picture(fresh, viewer), viewer
 
