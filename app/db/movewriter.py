@@ -147,10 +147,14 @@ class MoveWriter:
                 ([(_DEADLINES, (self._j(deadlines), code))] if deadlines is not None else [])
                 + ([(_TIMED_OUT if timeout else _CLEARED, (code, seat))]
                    if timeout is not None else []))
-        done: asyncio.Future[bool] = asyncio.get_running_loop().create_future()
+        # The loop from the drainer when there is one (most moves of a batch): on
+        # Python 3.11 each get_running_loop() is a getpid system call.
+        drainer = self._drainer
+        loop = asyncio.get_running_loop() if drainer is None else drainer.get_loop()
+        done: asyncio.Future[bool] = loop.create_future()
         self._queue.append(((update, advance, append, timers), done))
-        if self._drainer is None:  # it starts after this tick: the tick's moves join
-            self._drainer = asyncio.create_task(self._drain())
+        if drainer is None:  # it starts after this tick: the tick's moves join
+            self._drainer = loop.create_task(self._drain())
         return await done
 
     async def _drain(self) -> None:

@@ -44,6 +44,9 @@ class Subscriber:
         self.channel = channel
         self._items: deque[Message | None] = deque()
         self._waiter: asyncio.Future[None] | None = None
+        # its reader's loop, asked once: on Python 3.11 each get_running_loop() is a
+        # getpid system call (the check for a fork), and the reader waits once a move
+        self._loop: asyncio.AbstractEventLoop | None = None
 
     def deliver(self, message: Message | None) -> None:
         if len(self._items) >= QUEUED:
@@ -58,7 +61,10 @@ class Subscriber:
 
     async def get(self) -> Message | None:
         while not self._items:
-            waiter = self._waiter = asyncio.get_running_loop().create_future()
+            loop = self._loop
+            if loop is None:
+                loop = self._loop = asyncio.get_running_loop()
+            waiter = self._waiter = loop.create_future()
             await waiter
         return self._items.popleft()
 

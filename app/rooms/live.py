@@ -78,14 +78,18 @@ class LiveRoom:
         self.seats_epoch = 0
         self._seating: tuple[Any, ...] = ()
         self._seat_memo: dict[str | None, int | None] = {}
-        self._timers: tuple[RoomRecord | None, dict[str, Any]] = (None, {})
+        # timers_of's answer and what it was made of: seats, deadlines, playing
+        self._timers: tuple[Any, Any, bool, dict[str, Any]] = (None, None, False, {})
         self._bots: tuple[tuple[Any, ...] | None, bool] = (None, False)
         self._reset(record, moves)
 
-    def _reset(self, record: RoomRecord, moves: list[MoveRecord]) -> None:
+    def _reset(self, record: RoomRecord, moves: list[MoveRecord],
+               state: Any = None) -> None:
+        """`state`: the decoded `record.state` when the caller has it."""
         self._take(record)
-        self.state = (self.rules.decode(record.state)
-                      if self.rules is not None and record.state is not None else None)
+        if state is None and self.rules is not None and record.state is not None:
+            state = self.rules.decode(record.state)
+        self.state = state
         self.moves: list[tuple[int, list[Event]]] = []
         self.movers: list[tuple[int, int]] = []  # (version, seat) of this game's moves
         self.acting: dict[int, frozenset[int]] = {}
@@ -139,6 +143,11 @@ class LiveRoom:
             self._seat_memo[token] = found
         return found
 
+    def begin(self, record: RoomRecord, state: Any) -> None:
+        """A new game this process has just stored (`record`, its first `state`): the
+        same room as a read of it would make, without decoding the state again."""
+        self._reset(record, [], state)
+
     def absorb(self, record: RoomRecord, moves: list[MoveRecord]) -> None:
         """Take in a newer read: the moves after this room's version (same game), or the
         whole new game."""
@@ -163,6 +172,13 @@ class LiveRoom:
         self.frames, self.shared = {}, {}
         self.acting[record.version] = to_act
 
+    def release(self) -> None:
+        """Every socket here has been sent this version's frames: drop them now, while
+        the memory they use is still in the CPU's cache. Dropped at the next move they
+        are cold (every other room moved meanwhile). A frame asked for again (a socket
+        greeted later, a stale move's reply) is made again, the same."""
+        self.frames, self.shared = {}, {}
+
     def fits(self, seat: int, seen: int, move: Any) -> Any | None:
         """The listed move when `move`, sent at version `seen`, does not conflict with
         what happened since (issue 11): `seat` was to act at `seen` and still is, every
@@ -175,8 +191,11 @@ class LiveRoom:
             return None
         if seat not in self.acting.get(self.version, frozenset()):
             return None
-        if any(s == seat for v, s in self.movers if v > seen):
-            return None
+        for version, mover in reversed(self.movers):  # in version order: only those since
+            if version <= seen:
+                break
+            if mover == seat:
+                return None
         return self.rules.listed(self.state, seat, move)
 
     def _acting_at(self, version: int) -> frozenset[int]:
@@ -218,12 +237,18 @@ class LiveRoom:
         shared = self.shared.get(lang)
         if shared is None:
             shared = self.shared[lang] = {"public": self._public_view()}
-        timers = self._timers
-        if timers[0] is not self.record:  # once per record for all its viewers (read only)
-            timers = self._timers = (self.record, timers_of(self.record))
-        made = Frame(self.version, self.record.game_no, seat, self.record.status,
-                     self.names, view, outcome, lines, self.record.game_id,
-                     timers=timers[1], lang=lang, shared=shared)
+        # made again only when what it reads changed, not per record (a move's record
+        # keeps its seats and deadlines: the same objects; records are frozen and a
+        # change of deadlines makes a new dict); read only, shared by every frame
+        record, timers = self.record, self._timers
+        playing = record.status == "playing"
+        if (timers[0] is not record.seats or timers[1] is not record.deadlines
+                or timers[2] is not playing):
+            timers = self._timers = (record.seats, record.deadlines, playing,
+                                     timers_of(record))
+        made = Frame(self.version, record.game_no, seat, record.status,
+                     self.names, view, outcome, lines, record.game_id,
+                     timers=timers[3], lang=lang, shared=shared)
         self.frames[seat, lang] = made
         return made
 
@@ -283,6 +308,17 @@ class LiveRooms:
         live.watchers -= 1
         if live.watchers <= 0:
             del self.rooms[code]
+
+    async def begun(self, record: RoomRecord, state: Any) -> None:
+        """This process has just stored a new game at `record.version`: a watched room
+        takes it in memory (under the lock, after any read already under way, which
+        is older). A room already past it read it meanwhile and is left as it is."""
+        live = self.rooms.get(record.code)
+        if live is None:
+            return
+        async with self.locks(record.code):
+            if live.version < record.version:
+                live.begin(record, state)
 
     async def catch_up(self, live: LiveRoom) -> None:
         """Read what is newer than `live` (the caller holds the room lock)."""

@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING, Any
 
 from sqlalchemy.exc import IntegrityError
 
+from app.db.records import replaced
 from app.db.repository import RoomRecord
 from app.games.base import InvalidOptions, options_to_json, parse_options
 from app.rooms import errors
@@ -168,7 +169,12 @@ class Seating(_Base):
         if not await self.repo.begin_game(room.code, room.version, room.status, state, seed,
                                           deadlines):
             raise errors.StaleVersion(room.version + 1, "The game has already started.")
-        await self._announce(room.code, state=room.version + 1)
+        # The live room takes the new game from what was just written, not from a read
+        # of the room back: `room` was read fresh and the UPDATE matched its version.
+        begun = replaced(room, status="playing", version=room.version + 1, state=state,
+                         seed=seed, game_no=room.game_no + 1, deadlines=deadlines)
+        await self.live.begun(begun, first)
+        await self._publish(room.code, {"kind": "state", "version": begun.version})
         if self._has_bots(room):
             self.bots.nudge(room.code)
         if room.turn_timer:

@@ -76,6 +76,10 @@ class RoomFeed:
                 self.connections.pop(connection, None)  # its read loop ends by itself
             except Exception:
                 log.exception("room %s: a socket's notice failed", self.code)
+        if kind == "state":
+            live = self.rooms.live.rooms.get(self.code)
+            if live is not None:
+                live.release()
 
 
 class RoomFeeds:

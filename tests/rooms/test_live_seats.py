@@ -53,3 +53,24 @@ def test_whether_a_bot_plays_is_asked_again_when_the_seats_change() -> None:
     assert live.has_bots()  # an away seat's bot plays for it
     live.absorb(dataclasses.replace(first, version=5), [])
     assert not live.has_bots()
+
+
+def test_the_frames_timers_follow_deadlines_away_seats_and_status() -> None:
+    """`Frame.timers` is made again only when what it reads changed (live.py: frame)."""
+    first = dataclasses.replace(record([hash_token("ann"), hash_token("bob")]),
+                                status="playing", deadlines={"0": 5})
+    live = LiveRoom(first, None, [], [])
+    timers = live.frame(0).timers
+    assert timers == {"deadlines": {"0": 5}, "away": []}
+    live.advance(dataclasses.replace(first, version=2), None, 0, [], frozenset())
+    assert live.frame(0).timers is timers  # a move's record: the same seats and deadlines
+    live.advance(dataclasses.replace(first, version=3, deadlines={"1": 9}), None, 0, [],
+                 frozenset())
+    assert live.frame(1).timers == {"deadlines": {"1": 9}, "away": []}
+    away = (dataclasses.replace(first.seats[0], away=True), first.seats[1])
+    live.advance(dataclasses.replace(first, version=4, deadlines={"1": 9}, seats=away),
+                 None, 0, [], frozenset())
+    assert live.frame(None).timers == {"deadlines": {"1": 9}, "away": [0]}
+    live.advance(dataclasses.replace(first, version=5, deadlines={"1": 9}, seats=away,
+                                     status="finished"), None, 0, [], frozenset())
+    assert live.frame(None).timers == {"deadlines": {}, "away": [0]}

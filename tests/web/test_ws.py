@@ -431,3 +431,36 @@ async def test_a_room_has_one_bus_subscription_for_all_its_sockets(
             break
         await asyncio.sleep(0.05)
     assert channel(code) not in broker.subscribers
+
+
+async def test_a_version_s_frames_go_once_sent_and_are_made_again_the_same(
+    server: LiveServer, people: Make,
+) -> None:
+    """The feed drops a version's frames once every socket here has its message
+    (app/rooms/live.py: `LiveRoom.release`); a socket greeted afterwards at the same
+    version gets the same picture, made again, as the sockets that were there."""
+    import httpx
+
+    code, (ann, bob) = await seated_room(server, people, 2)
+    watcher = people(server)
+    for person in (ann, bob, watcher):
+        await person.connect(code)
+    await start(code, ann)
+    first = await ann.expect("view", version=1)
+    await ann.send({"type": "move", "version": 1, "move": first["view"]["moves"][0]})
+    sent = {seat: await person.expect("view", version=2)
+            for person, seat in ((ann, 0), (bob, 1), (watcher, None))}
+    live = server.app.state.rooms.live.rooms[code]
+    for _ in range(200):  # the feed drops them after its last socket's send
+        if not live.frames:
+            break
+        await asyncio.sleep(0.01)
+    assert live.frames == {} and live.version == 2
+    for person, seat in ((ann, 0), (bob, 1), (watcher, None)):
+        twin = people(server)
+        twin.http.cookies = httpx.Cookies(person.http.cookies)
+        await twin.connect(code)
+        again = await twin.expect("view", version=2)
+        assert again["seat"] == seat
+        assert again["view"] == sent[seat]["view"] and again["log_text"] == sent[seat]["log_text"]
+        await twin.close()

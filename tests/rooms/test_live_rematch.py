@@ -1,0 +1,105 @@
+"""A watched room takes a new game (start, rematch) from what this process has just
+written, without reading the room back (app/rooms/live.py: `LiveRooms.begun`): it must
+be the room a fresh read makes, for every viewer, and stay so as the game is played."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import orjson
+import pytest
+
+from app.rooms.live import LiveRoom
+from app.rooms.service import RoomService
+from tests.rooms.test_service import TOY
+
+NULL_BOCK = "null-bock"
+
+
+def picture(live: LiveRoom, viewer: int | None) -> Any:
+    frame = live.frame(viewer)
+    return frame.version, frame.game_no, frame.status, frame.view, list(frame.log)
+
+
+async def assert_as_read(service: RoomService, code: str) -> None:
+    """The watched room equals a fresh read of it, record and every viewer's frame."""
+    live = service.live.rooms[code]
+    fresh = await service.live.load(code)
+    assert fresh is not None
+    assert live.record.__dict__.keys() == fresh.record.__dict__.keys()
+    for key, value in fresh.record.__dict__.items():
+        mine = live.record.__dict__[key]
+        # the state as the database holds it: JSON (an encoding's tuples read as lists)
+        assert orjson.dumps(mine, option=orjson.OPT_SORT_KEYS) == orjson.dumps(
+            value, option=orjson.OPT_SORT_KEYS), key
+    for viewer in [None, *range(len(live.record.seats))]:
+        assert picture(live, viewer) == picture(fresh, viewer), viewer
+
+
+async def play_out(service: RoomService, code: str, tokens: list[str],
+                   check_every: int = 1) -> int:
+    """Moves the first listed move of a seat to act until the game ends; returns how
+    many, comparing the watched room with a fresh read every `check_every` moves."""
+    live = service.live.rooms[code]
+    count = 0
+    while live.record.status == "playing":
+        seat = next(s for s in range(len(tokens)) if live.frame(s).view["moves"])  # type: ignore[index]
+        move = live.frame(seat).view["moves"][0]  # type: ignore[index]
+        await service.submit_move(code, tokens[seat], live.version, move)
+        count += 1
+        if count % check_every == 0:
+            await assert_as_read(service, code)
+    return count
+
+
+@pytest.mark.parametrize(("game", "players", "every"), [(TOY, 3, 1), (NULL_BOCK, 4, 7)])
+async def test_a_rematch_in_a_watched_room_is_the_room_a_read_makes(
+    service: RoomService, monkeypatch: pytest.MonkeyPatch, game: str, players: int,
+    every: int,
+) -> None:
+    room, host = await service.create_room(game, None, players, False, True)
+    code = room.code
+    tokens = [(await service.take_seat(code, f"P{i}", None,
+                                       host_token=host if i == 0 else None))[1]
+              for i in range(players)]
+    assert await service.live.watch(code) is not None
+    await service.start(code, host)
+    await assert_as_read(service, code)
+    await play_out(service, code, tokens, every)
+    live = service.live.rooms[code]
+    old_frame = live.frame(1)
+    reads: list[str] = []
+    load_live = service.repo.load_live
+
+    async def counted(*args: Any, **kwargs: Any) -> Any:
+        reads.append(args[0])
+        return await load_live(*args, **kwargs)
+
+    monkeypatch.setattr(service.repo, "load_live", counted)
+    assert await service.rematch(code, tokens[1]) == code
+    assert reads == []  # the new game was not read back
+    monkeypatch.setattr(service.repo, "load_live", load_live)
+    assert service.live.rooms[code] is live and live.record.game_no == 2
+    assert live.frame(1) is not old_frame and len(live.frame(1).log) == 0
+    await assert_as_read(service, code)
+    assert await play_out(service, code, tokens, every) > 0  # and so it stays
+    await assert_as_read(service, code)
+
+
+async def test_a_watched_room_already_past_the_new_game_is_left_as_it_is(
+    service: RoomService,
+) -> None:
+    """A read that came first (another process's notice) has the new game and maybe a
+    move of it: taking the begun game then would step the room back."""
+    room, host = await service.create_room(TOY, None, 2, False, True)
+    code = room.code
+    for i in range(2):
+        await service.take_seat(code, f"P{i}", None, host_token=host if i == 0 else None)
+    live = await service.live.watch(code)
+    assert live is not None
+    begun = live.record
+    await service.start(code, host)
+    ahead = live.record
+    assert ahead.version == begun.version + 1
+    await service.live.begun(begun, None)  # an older game: not taken
+    assert live.record is ahead
