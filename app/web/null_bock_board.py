@@ -31,7 +31,7 @@ from typing import Any
 from markupsafe import Markup
 
 from app.web.lists import group
-from app.web.memo import FRAGMENTS, VIEWING, freeze
+from app.web.memo import FRAGMENTS, VIEWING, Unfreezable, freeze
 from app.web.pieces import HOLE, piece
 from app.web.regions import MARK as REGION_MARK
 from app.web.regions import Board, unmarked
@@ -162,10 +162,22 @@ def board(view: dict[str, Any], public: dict[str, Any], seat: int | None) -> Boa
     mine = None
     if me is not None:
         mine = _mine(view, me, to_act, last, moves, by_card, fill(("edge", me)), lang, key)
-    summary = m.summary_of(view["summary"]) if view.get("summary") else None
+    summary = round_summary(view["summary"], lang, key) if view.get("summary") else None
     seats = [s for s in range(view["players"]) if s != me]
     return put_together(view["phase"], status, said, panels, seats, middle, mine, summary,
                         lang)
+
+
+def round_summary(summary: dict[str, Any], lang: str, viewer: bytes) -> str:
+    """A round's (or the game's) summary, kept by the viewer (its table marks the
+    viewer's own row, its notes name the players) and everything it says: it stays on
+    the board for the versions until the next round's first play, the same each time."""
+    m = macros()
+    try:
+        said = freeze(summary)
+    except Unfreezable:  # (a view is JSON: never, but then drawn each time)
+        return m.summary_of(summary)
+    return kept(("nb-summary", lang, viewer, said), lambda: m.summary_of(summary))
 
 
 _MARK = re.compile(r"<!--region-->")
