@@ -50,7 +50,12 @@ def macros() -> Any:
 
 def kept(key: tuple[Any, ...], make: Callable[[], Any]) -> Markup:
     """The region under `key`, made by `make` the first time."""
-    found = FRAGMENTS.get(key)
+    fragments = FRAGMENTS
+    found = fragments.young.get(key)  # (most hits: no call of `get`)
+    if found is not None:
+        fragments.hits += 1
+        return found
+    found = fragments.get(key)
     if found is None:
         found = make()
         if type(found) is not Markup:  # (a macro's output already is: no copy)
@@ -188,7 +193,12 @@ def frame(shape: tuple[Any, ...], draw: Callable[[Markup], Any]) -> list[str]:
     """A frame macro's text between its marks: `draw(MARK)` draws the frame with a mark
     where each region goes, once per `shape` (everything the frame itself is drawn from
     but the regions)."""
-    between = FRAGMENTS.get(shape)
+    fragments = FRAGMENTS
+    between = fragments.young.get(shape)  # (as `kept`)
+    if between is not None:
+        fragments.hits += 1
+        return between  # type: ignore[no-any-return]
+    between = fragments.get(shape)
     if between is None:
         between = _MARK.split(str(draw(MARK)))
         FRAGMENTS.put(shape, between)
