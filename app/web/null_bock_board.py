@@ -84,16 +84,17 @@ def _top(mv: dict[str, Any], edges: list[Any]) -> Any:
 
 
 def dests(items: list[tuple[str, dict[str, Any]]], edges: list[Any], lang: str,
-          viewer: bytes) -> Markup:
+          viewer: bytes) -> str:
     """The destination buttons of one place (all of them go to the same Edge or the
     Arena, so one `top`), each button kept apart by its label's inputs. (Joined, not
-    kept together: a key of every button's move cost as much as the join.)"""
+    kept together: a key of every button's move cost as much as the join.) HTML as
+    text: to join, or to hand to a macro as `Markup`."""
     m = macros()
     top = _top(items[0][1], edges)
     # mypy cannot type a lambda whose defaults bind the loop's values
-    return Markup("".join([kept(("nb-dest", lang, viewer, pid, freeze(mv), top),
-                                lambda pid=pid, mv=mv: m.dest_of(pid, mv, top))  # type: ignore[misc]
-                           for pid, mv in items]))
+    return "".join([kept(("nb-dest", lang, viewer, pid, freeze(mv), top),
+                         lambda pid=pid, mv=mv: m.dest_of(pid, mv, top))  # type: ignore[misc]
+                    for pid, mv in items])
 
 
 def hand(cards: list[str], by_card: dict[str, list[dict[str, Any]]], edges: list[Any],
@@ -134,7 +135,7 @@ def board(view: dict[str, Any], public: dict[str, Any], seat: int | None) -> Boa
     by_card = group(moves, "card") if moves else {}
     by_place = places_of(mine_hand, by_card) if moves else {}
 
-    def fill(place: tuple[Any, ...]) -> Markup | str:
+    def fill(place: tuple[Any, ...]) -> str:
         items = by_place.get(place)
         return dests(items, edges, lang, key) if items else ""
 
@@ -291,7 +292,7 @@ def _middle(v: dict[str, Any], top_is_mine: bool, lang: str, names: bytes) -> st
 
 def _mine(view: dict[str, Any], me: int, to_act: list[int], last: dict[str, Any] | None,
           moves: list[dict[str, Any]], by_card: dict[str, list[dict[str, Any]]],
-          edge_dests: Markup | str, lang: str, viewer: bytes) -> str:
+          edge_dests: str, lang: str, viewer: bytes) -> str:
     """The viewer's own cards: put together from their parts, each kept; a seat without
     moves (most boards: no control, no destination) keeps the whole of it by all it is
     drawn from, so a seat that did not move gets the same string again."""
@@ -314,13 +315,14 @@ def _mine(view: dict[str, Any], me: int, to_act: list[int], last: dict[str, Any]
 
 def _mine_parts(me: int, acting: bool, score: int, began: bool, edges: list[Any],
                 edge_last: bool, mine: dict[str, Any], phase: str,
-                by_card: dict[str, list[dict[str, Any]]], edge_dests: Markup | str,
+                by_card: dict[str, list[dict[str, Any]]], edge_dests: str,
                 lang: str, viewer: bytes) -> str:
     m = macros()
     choice = mine.get("edge_choice")
     stats = kept(("nb-mstats", lang, score, began), lambda: m.mine_stats(score, began))
-    edge = kept(("nb-medge", lang, me, edges[me], edge_last, choice, phase, str(edge_dests)),
-                lambda: m.mine_edge(me, edges[me], edge_last, choice, phase, edge_dests))
+    # (`edge_dests` is HTML as text: markup to the macro)
+    edge = kept(("nb-medge", lang, me, edges[me], edge_last, choice, phase, edge_dests),
+                lambda: m.mine_edge(me, edges[me], edge_last, choice, phase, Markup(edge_dests)))
     cards = hand(mine["hand"], by_card, edges, lang, viewer)
     harem = kept(("nb-harem", lang, *mine["harem"]), lambda: m.harem_cards(mine["harem"]))
     count = len(mine["hand"])
