@@ -177,7 +177,7 @@ def board(view: dict[str, Any], public: dict[str, Any], seat: int | None) -> Boa
 def round_summary(summary: dict[str, Any], lang: str, viewer: bytes) -> str:
     """A round's (or the game's) summary, kept by the viewer (its table marks the
     viewer's own row, its notes name the players) and everything it says: it stays on
-    the board for the versions until the next round's first play, the same each time."""
+    the board for a few versions, the same each time (3 of 4 of its drawings were)."""
     m = macros()
     try:
         said = freeze(summary)
