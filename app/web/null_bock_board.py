@@ -31,7 +31,7 @@ from typing import Any
 from markupsafe import Markup
 
 from app.web.lists import group
-from app.web.memo import FRAGMENTS, VIEWING, freeze
+from app.web.memo import FRAGMENTS, VIEWING, Unfreezable, freeze
 from app.web.pieces import HOLE, piece
 from app.web.regions import MARK as REGION_MARK
 from app.web.regions import Board, unmarked
@@ -50,7 +50,12 @@ def macros() -> Any:
 
 def kept(key: tuple[Any, ...], make: Callable[[], Any]) -> Markup:
     """The region under `key`, made by `make` the first time."""
-    found = FRAGMENTS.get(key)
+    fragments = FRAGMENTS
+    found = fragments.young.get(key)  # (most hits: no call of `get`)
+    if found is not None:
+        fragments.hits += 1
+        return found
+    found = fragments.get(key)
     if found is None:
         found = make()
         if type(found) is not Markup:  # (a macro's output already is: no copy)
@@ -79,16 +84,17 @@ def _top(mv: dict[str, Any], edges: list[Any]) -> Any:
 
 
 def dests(items: list[tuple[str, dict[str, Any]]], edges: list[Any], lang: str,
-          viewer: bytes) -> Markup:
+          viewer: bytes) -> str:
     """The destination buttons of one place (all of them go to the same Edge or the
     Arena, so one `top`), each button kept apart by its label's inputs. (Joined, not
-    kept together: a key of every button's move cost as much as the join.)"""
+    kept together: a key of every button's move cost as much as the join.) HTML as
+    text: to join, or to hand to a macro as `Markup`."""
     m = macros()
     top = _top(items[0][1], edges)
     # mypy cannot type a lambda whose defaults bind the loop's values
-    return Markup("".join([kept(("nb-dest", lang, viewer, pid, freeze(mv), top),
-                                lambda pid=pid, mv=mv: m.dest_of(pid, mv, top))  # type: ignore[misc]
-                           for pid, mv in items]))
+    return "".join([kept(("nb-dest", lang, viewer, pid, freeze(mv), top),
+                         lambda pid=pid, mv=mv: m.dest_of(pid, mv, top))  # type: ignore[misc]
+                    for pid, mv in items])
 
 
 def hand(cards: list[str], by_card: dict[str, list[dict[str, Any]]], edges: list[Any],
@@ -129,7 +135,7 @@ def board(view: dict[str, Any], public: dict[str, Any], seat: int | None) -> Boa
     by_card = group(moves, "card") if moves else {}
     by_place = places_of(mine_hand, by_card) if moves else {}
 
-    def fill(place: tuple[Any, ...]) -> Markup | str:
+    def fill(place: tuple[Any, ...]) -> str:
         items = by_place.get(place)
         return dests(items, edges, lang, key) if items else ""
 
@@ -162,10 +168,22 @@ def board(view: dict[str, Any], public: dict[str, Any], seat: int | None) -> Boa
     mine = None
     if me is not None:
         mine = _mine(view, me, to_act, last, moves, by_card, fill(("edge", me)), lang, key)
-    summary = m.summary_of(view["summary"]) if view.get("summary") else None
+    summary = round_summary(view["summary"], lang, key) if view.get("summary") else None
     seats = [s for s in range(view["players"]) if s != me]
     return put_together(view["phase"], status, said, panels, seats, middle, mine, summary,
                         lang)
+
+
+def round_summary(summary: dict[str, Any], lang: str, viewer: bytes) -> str:
+    """A round's (or the game's) summary, kept by the viewer (its table marks the
+    viewer's own row, its notes name the players) and everything it says: it stays on
+    the board for a few versions, the same each time (3 of 4 of its drawings were)."""
+    m = macros()
+    try:
+        said = freeze(summary)
+    except Unfreezable:  # (a view is JSON: never, but then drawn each time)
+        return m.summary_of(summary)
+    return kept(("nb-summary", lang, viewer, said), lambda: m.summary_of(summary))
 
 
 _MARK = re.compile(r"<!--region-->")
@@ -176,7 +194,12 @@ def frame(shape: tuple[Any, ...], draw: Callable[[Markup], Any]) -> list[str]:
     """A frame macro's text between its marks: `draw(MARK)` draws the frame with a mark
     where each region goes, once per `shape` (everything the frame itself is drawn from
     but the regions)."""
-    between = FRAGMENTS.get(shape)
+    fragments = FRAGMENTS
+    between = fragments.young.get(shape)  # (as `kept`)
+    if between is not None:
+        fragments.hits += 1
+        return between  # type: ignore[no-any-return]
+    between = fragments.get(shape)
     if between is None:
         between = _MARK.split(str(draw(MARK)))
         FRAGMENTS.put(shape, between)
@@ -269,7 +292,7 @@ def _middle(v: dict[str, Any], top_is_mine: bool, lang: str, names: bytes) -> st
 
 def _mine(view: dict[str, Any], me: int, to_act: list[int], last: dict[str, Any] | None,
           moves: list[dict[str, Any]], by_card: dict[str, list[dict[str, Any]]],
-          edge_dests: Markup | str, lang: str, viewer: bytes) -> str:
+          edge_dests: str, lang: str, viewer: bytes) -> str:
     """The viewer's own cards: put together from their parts, each kept; a seat without
     moves (most boards: no control, no destination) keeps the whole of it by all it is
     drawn from, so a seat that did not move gets the same string again."""
@@ -292,13 +315,14 @@ def _mine(view: dict[str, Any], me: int, to_act: list[int], last: dict[str, Any]
 
 def _mine_parts(me: int, acting: bool, score: int, began: bool, edges: list[Any],
                 edge_last: bool, mine: dict[str, Any], phase: str,
-                by_card: dict[str, list[dict[str, Any]]], edge_dests: Markup | str,
+                by_card: dict[str, list[dict[str, Any]]], edge_dests: str,
                 lang: str, viewer: bytes) -> str:
     m = macros()
     choice = mine.get("edge_choice")
     stats = kept(("nb-mstats", lang, score, began), lambda: m.mine_stats(score, began))
-    edge = kept(("nb-medge", lang, me, edges[me], edge_last, choice, phase, str(edge_dests)),
-                lambda: m.mine_edge(me, edges[me], edge_last, choice, phase, edge_dests))
+    # (`edge_dests` is HTML as text: markup to the macro)
+    edge = kept(("nb-medge", lang, me, edges[me], edge_last, choice, phase, edge_dests),
+                lambda: m.mine_edge(me, edges[me], edge_last, choice, phase, Markup(edge_dests)))
     cards = hand(mine["hand"], by_card, edges, lang, viewer)
     harem = kept(("nb-harem", lang, *mine["harem"]), lambda: m.harem_cards(mine["harem"]))
     count = len(mine["hand"])

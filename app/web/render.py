@@ -215,11 +215,11 @@ def _render_board(game_id: str, view: dict[str, Any], public: dict[str, Any],
     env = environment()
     assemble = ASSEMBLED.get(game_id)
     final = bool((view.get("summary") or {}).get("final"))
-    to_act = " ".join(str(int(s)) for s in view.get("to_act") or [])
-    # the phase is said here, in a region, not on the board's root: a phase change (most
-    # of Bullenparty's moves) would change the skeleton and send the whole board
-    phase = f' data-phase="{escape(view["phase"])}"' if "phase" in view else ""
-    turn = f'<div class="board-turn" hidden data-to-act="{to_act}"{phase} data-region="turn"></div>'
+    phase = view.get("phase", _NO_PHASE)
+    try:  # the same few a game over: made once each
+        turn = _turn(tuple(view.get("to_act") or ()), phase)
+    except TypeError:  # an unhashable phase (no game has one): made this once
+        turn = _turn.__wrapped__(tuple(view.get("to_act") or ()), phase)
     if assemble is not None:  # handed over as its regions
         board = assemble(view, public, seat)
         after = _after_board(view, names, seat, final and board.has("summary--final"))
@@ -228,6 +228,20 @@ def _render_board(game_id: str, view: dict[str, Any], public: dict[str, Any],
         view=view, public=public, seat=seat, names=names, m=toolkit())
     after = _after_board(view, names, seat, final and "summary--final" in drawn)
     return Board.split(drawn + after).add("turn", turn)
+
+
+_NO_PHASE = object()
+
+
+@lru_cache(maxsize=4096, typed=True)  # typed: a phase 1 is not a phase True
+def _turn(to_act: tuple[Any, ...], phase: Any) -> str:
+    """The hidden `.board-turn` region: who must act (`int` of each: equal seats print
+    alike), and the phase if the view has one."""
+    seats = " ".join(str(int(s)) for s in to_act)
+    # the phase is said here, in a region, not on the board's root: a phase change (most
+    # of Bullenparty's moves) would change the skeleton and send the whole board
+    said = "" if phase is _NO_PHASE else f' data-phase="{escape(phase)}"'
+    return f'<div class="board-turn" hidden data-to-act="{seats}"{said} data-region="turn"></div>'
 
 
 def _after_board(view: dict[str, Any], names: list[str], seat: int | None,

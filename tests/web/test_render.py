@@ -6,6 +6,8 @@ import html
 import json
 import re
 
+from markupsafe import Markup, escape
+
 from app.games.registry import GAMES
 from app.web.render import render_board
 from tests.web.test_boards import NAMES, played
@@ -61,6 +63,26 @@ def test_the_board_tells_the_shell_who_must_act() -> None:
     assert '<div class="board-turn" hidden data-to-act="0 2" data-region="turn"></div>' in out
     out = render_board("no-such-game", {"moves": [], "to_act": []}, 1, ["A", "B", "C"])
     assert 'data-to-act=""' in out
+
+
+def test_the_turn_made_once_says_each_views_own_phase_and_seats() -> None:
+    """The `.board-turn` is made once per (seats, phase) and shared: a phase that prints
+    differently (1, True, "1", markup) is never served another's text, nor a view
+    without a phase one with it."""
+    turns = {}
+    for phase in (1, True, "1", "<b>", Markup("<b>"), "play"):
+        for to_act in ([0, 2], [2], [], [True]):
+            for _ in range(2):  # made, then taken from the cache
+                out = render_board("no-such-game", {"moves": [], "to_act": to_act,
+                                                    "phase": phase}, 1, ["A", "B", "C"])
+                turn = out[out.index('<div class="board-turn"'):]
+                seats = " ".join(str(int(s)) for s in to_act)
+                assert f'data-to-act="{seats}" data-phase="{escape(phase)}"' in turn
+                turns.setdefault((type(phase), phase, tuple(to_act)), set()).add(turn)
+    assert all(len(made) == 1 for made in turns.values())
+    assert 'data-phase="True"' in render_board("no-such-game", {"moves": [], "phase": True},
+                                               1, [])
+    assert "data-phase" not in render_board("no-such-game", {"moves": []}, 1, [])
 
 
 def test_no_final_scores_while_playing() -> None:
