@@ -71,9 +71,9 @@ async def test_spectator_and_player_see_different_views(
     await ann.expect("presence", seats=[0, 1])
 
 
-async def test_a_move_reaches_everyone_rendered_for_each(
-    server: LiveServer, people: Make,
-) -> None:
+async def first_move_watched(server: LiveServer, people: Make) -> tuple[str, list[Any]]:
+    """Two seats and a spectator connected, the game started, Ann's first move sent:
+    the room's code and (Ann, Bob, the spectator)."""
     code, (ann, bob) = await seated_room(server, people, 2)
     watcher = people(server)
     for person in (ann, bob, watcher):
@@ -81,6 +81,13 @@ async def test_a_move_reaches_everyone_rendered_for_each(
     await start(code, ann)
     first = await ann.expect("view", version=1)
     await ann.send({"type": "move", "version": 1, "move": first["view"]["moves"][0]})
+    return code, [ann, bob, watcher]
+
+
+async def test_a_move_reaches_everyone_rendered_for_each(
+    server: LiveServer, people: Make,
+) -> None:
+    _, (ann, bob, watcher) = await first_move_watched(server, people)
     for person, seat in ((ann, 0), (bob, 1), (watcher, None)):
         view = await person.expect("view", version=2)
         assert view["seat"] == seat and view["view"]["chosen"] == [True, False]
@@ -441,13 +448,7 @@ async def test_a_version_s_frames_go_once_sent_and_are_made_again_the_same(
     version gets the same picture, made again, as the sockets that were there."""
     import httpx
 
-    code, (ann, bob) = await seated_room(server, people, 2)
-    watcher = people(server)
-    for person in (ann, bob, watcher):
-        await person.connect(code)
-    await start(code, ann)
-    first = await ann.expect("view", version=1)
-    await ann.send({"type": "move", "version": 1, "move": first["view"]["moves"][0]})
+    code, (ann, bob, watcher) = await first_move_watched(server, people)
     sent = {seat: await person.expect("view", version=2)
             for person, seat in ((ann, 0), (bob, 1), (watcher, None))}
     live = server.app.state.rooms.live.rooms[code]
