@@ -126,6 +126,16 @@ def card_words(game_id: str, code: str, fallback: str = "") -> str:
     return fallback if words == code and fallback else words
 
 
+def with_names(text: str) -> Markup:
+    """A view's text ("{p0} plays ...") with the render's names put in, escaped: what a
+    template loop over `viewer.names` replacing each "{pN}" in turn printed (each name
+    in seat order, so a name that spells "{p2}" is replaced as before), without the
+    loop, which cost ~30 us a line in Jinja (every new last play, every summary note)."""
+    for seat, name in enumerate(VIEWING.get().names):
+        text = text.replace(f"{{p{seat}}}", name)
+    return escape(text)
+
+
 @lru_cache(maxsize=1)
 def environment() -> Environment:
     env = ViewEnvironment(
@@ -143,7 +153,8 @@ def environment() -> Environment:
     env.globals.update(gettext=_gettext, ngettext=_ngettext, _=_gettext, memo=memo,
                        memoised=memoised, viewer=Viewer(), by_names=BY_NAMES,
                        by_viewer=BY_VIEWER, shared=shared, hole=HOLE, region=region,
-                       card_words=card_words, current_language=current_language,
+                       card_words=card_words, with_names=with_names,
+                       current_language=current_language,
                        status_word=status_word, script_words=script_words,
                        where=lists.where, first_where=lists.first_where,
                        where_not=lists.where_not, where_in=lists.where_in,

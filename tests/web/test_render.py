@@ -9,7 +9,8 @@ import re
 from markupsafe import Markup, escape
 
 from app.games.registry import GAMES
-from app.web.render import render_board
+from app.web.memo import viewing
+from app.web.render import render_board, with_names
 from tests.web.test_boards import NAMES, played
 
 
@@ -98,3 +99,15 @@ def test_every_game_ends_with_one_result_display_for_players_and_spectators() ->
             out = render_board(game_id, GAMES[game_id].view(state, seat), seat, NAMES)
             shown = out.count('class="final-scores"') + out.count("summary--final")
             assert shown == 1, f"{game_id} seat {seat}: {shown} result displays"
+
+
+def test_with_names_puts_in_each_name_in_seat_order_and_escapes() -> None:
+    """A view's text with the render's names (what Null Bock!'s template loop printed):
+    every "{pN}" of a seat at the table, escaped once; a name is put in before the next
+    seat's, so a name that spells "{p1}" is replaced in turn, as the loop did."""
+    with viewing(["<Ann>", "{p2} & Bo", "Cy"], 0):
+        said = with_names("{p0} plays a 7 doe on {p1}'s Edge; {p3} waits.")
+    assert type(said) is Markup
+    assert said == ("&lt;Ann&gt; plays a 7 doe on Cy &amp; Bo&#39;s Edge; {p3} waits.")
+    with viewing([], None):
+        assert with_names("{p0} <b>") == "{p0} &lt;b&gt;"
