@@ -39,3 +39,26 @@ def test_a_kept_round_summary_is_its_viewers_own_and_never_stale() -> None:
         assert sum("is-you" in s for s in shown) == n  # (the spectator has none)
     assert summaries > 2  # a summary seen over several versions: kept, then hit
     assert FRAGMENTS.hits > 0
+
+
+def test_an_english_boards_panels_and_own_cards_are_ascii_in_play() -> None:
+    """The regions made again each version (the other players' panels) or each move (the
+    cards of the seat to act) are ASCII in English once the Edges are chosen (their
+    separator is written `&middot;`), so orjson copies them into each message without
+    a UTF-8 conversion; the browser reads the entity as the same character."""
+    rules = GAMES["null-bock"]
+    n = players("null-bock")
+    names = ["Ann", "Bo", "Cy", "Dee"][:n]
+    checked = 0
+    for state, _over in played("null-bock", 7):
+        spectator = rules.view(state, None)
+        if spectator["phase"] != "play":
+            continue
+        for seat in range(n):
+            board = board_of("null-bock", rules.view(state, seat), seat, names, "en",
+                             pieces_of(spectator))
+            for name, text in zip(board.names, board.texts, strict=True):
+                if name.startswith("opponent-") or name == "mine":
+                    assert text.isascii(), (name, [c for c in text if not c.isascii()])
+                    checked += "&middot;" in text
+    assert checked > 0
