@@ -48,8 +48,10 @@ def macros() -> Any:
     return environment().get_template(TEMPLATE).module
 
 
-def kept(key: tuple[Any, ...], make: Callable[[], Any]) -> Markup:
-    """The region under `key`, made by `make` the first time."""
+def kept(key: tuple[Any, ...], make: Callable[..., Any], *args: Any) -> Markup:
+    """The region under `key`, made by `make(*args)` the first time. (The arguments
+    passed, not bound in a lambda: a board looks up a few dozen regions, and a function
+    object made for each look-up cost more than most look-ups.)"""
     fragments = FRAGMENTS
     found = fragments.young.get(key)  # (most hits: no call of `get`)
     if found is not None:
@@ -57,7 +59,7 @@ def kept(key: tuple[Any, ...], make: Callable[[], Any]) -> Markup:
         return found
     found = fragments.get(key)
     if found is None:
-        found = make()
+        found = make(*args)
         if type(found) is not Markup:  # (a macro's output already is: no copy)
             found = Markup(found)
         FRAGMENTS.put(key, found)
@@ -91,9 +93,8 @@ def dests(items: list[tuple[str, dict[str, Any]]], edges: list[Any], lang: str,
     text: to join, or to hand to a macro as `Markup`."""
     m = macros()
     top = _top(items[0][1], edges)
-    # mypy cannot type a lambda whose defaults bind the loop's values
-    return "".join([kept(("nb-dest", lang, viewer, pid, freeze(mv), top),
-                         lambda pid=pid, mv=mv: m.dest_of(pid, mv, top))  # type: ignore[misc]
+    dest_of = m.dest_of
+    return "".join([kept(("nb-dest", lang, viewer, pid, freeze(mv), top), dest_of, pid, mv, top)
                     for pid, mv in items])
 
 
@@ -102,6 +103,7 @@ def hand(cards: list[str], by_card: dict[str, list[dict[str, Any]]], edges: list
     """The viewer's hand, each card (its control) kept apart, joined inside the
     `hand_cards` frame (drawn once per language)."""
     m = macros()
+    hand_card = m.hand_card
     out = []
     seen: dict[str, int] = {}
     for c in cards:
@@ -112,10 +114,9 @@ def hand(cards: list[str], by_card: dict[str, list[dict[str, Any]]], edges: list
                                     _top(mvs[0], edges))
         else:  # a pick (its id, its count of places) or the face alone
             key = ("nb-card", lang, viewer, c, k if mvs else 0, len(mvs))
-        # mypy cannot type a lambda whose defaults bind the loop's values
-        out.append(kept(key, lambda c=c, k=k, mvs=mvs: m.hand_card(c, k, mvs, edges)))  # type: ignore[misc]
+        out.append(kept(key, hand_card, c, k, mvs, edges))
     if not out:
-        return kept(("nb-hand-empty", lang), lambda: m.hand_cards([]))
+        return kept(("nb-hand-empty", lang), m.hand_cards, [])
     return joined(("nb-hand", lang), lambda mark: m.hand_cards([mark]),
                   ["".join(out)])
 
@@ -145,13 +146,13 @@ def board(view: dict[str, Any], public: dict[str, Any], seat: int | None) -> Boa
     status_args = (bool(view.get("outcome")), view["phase"], tuple(to_act), view.get("turn"),
                    yours, my_turn, not view.get("arena"), view.get("round"),
                    view.get("rounds"), view.get("target"))
-    # (the toolkit's status bar marks itself a region: kept unmarked, handed over as it is)
-    status = kept(("nb-status", lang, viewer.names_key, *status_args),
-                  lambda: unmarked(m.status_bar(*status_args)))
+    # (the status bar is kept unmarked and handed over as it is)
+    status = kept(("nb-status", lang, viewer.names_key, *status_args), _status_bar,
+                  *status_args)
     said = None
     if last:
-        said = kept(("nb-last", lang, viewer.names_key, last["text"]),
-                    lambda: m.last_play(last["text"]))
+        said = kept(("nb-last", lang, viewer.names_key, last["text"]), m.last_play,
+                    last["text"])
     if view.get("open"):  # a replay: every hand face up, nothing to share
         panels = [panel(view, s, "", lang, viewer.names_key)
                   for s in range(view["players"]) if s != me]
@@ -174,6 +175,11 @@ def board(view: dict[str, Any], public: dict[str, Any], seat: int | None) -> Boa
                         lang)
 
 
+def _status_bar(*args: Any) -> str:
+    """The toolkit's status bar, which marks itself a region: kept unmarked."""
+    return unmarked(macros().status_bar(*args))
+
+
 def round_summary(summary: dict[str, Any], lang: str, viewer: bytes) -> str:
     """A round's (or the game's) summary, kept by the viewer (its table marks the
     viewer's own row, its notes name the players) and everything it says: it stays on
@@ -183,7 +189,7 @@ def round_summary(summary: dict[str, Any], lang: str, viewer: bytes) -> str:
         said = freeze(summary)
     except Unfreezable:  # (a view is JSON: never, but then drawn each time)
         return m.summary_of(summary)
-    return kept(("nb-summary", lang, viewer, said), lambda: m.summary_of(summary))
+    return kept(("nb-summary", lang, viewer, said), m.summary_of, summary)
 
 
 _MARK = re.compile(r"<!--region-->")
@@ -257,12 +263,12 @@ def panel(v: dict[str, Any], s: int, edge_dests: str, lang: str, names: bytes) -
     began, score = s == v.get("first"), v["scores"][s]
     hand_size, harem_size = v["hand_sizes"][s], v["harem_sizes"][s]
     edge, chosen = v["edges"][s], v["edge_chosen"][s]
-    name = kept(("nb-oname", lang, names, s, began), lambda: m.opponent_name(s, began))
-    stats = kept(("nb-ostats", lang, score, hand_size, harem_size),
-                 lambda: m.opponent_stats(score, hand_size, harem_size))
+    name = kept(("nb-oname", lang, names, s, began), m.opponent_name, s, began)
+    stats = kept(("nb-ostats", lang, score, hand_size, harem_size), m.opponent_stats, score,
+                 hand_size, harem_size)
     edge_part = kept(("nb-oedge", lang, names, s, edge, edge_last, chosen, freeze(shown),
                       str(edge_dests)),
-                     lambda: m.opponent_edge(s, edge, edge_last, chosen, shown, edge_dests))
+                     m.opponent_edge, s, edge, edge_last, chosen, shown, edge_dests)
     acting = s in v["to_act"]
     if shown is not None:  # a replay's open cards: not kept
         return m.opponent(s, acting, name, stats, edge_part, shown)
@@ -279,11 +285,11 @@ def _middle(v: dict[str, Any], top_is_mine: bool, lang: str, names: bytes) -> st
     at_arena = bool(last and last.get("to") == "arena")
     args = (len(arena), at_arena, v.get("top_stag_owner"), top_is_mine, v.get("passes"))
     if not arena:
-        return kept(("nb-middle-empty", lang, names, *args),
-                    lambda: m.middle(0, None, *args[1:], HOLE))
+        return kept(("nb-middle-empty", lang, names, *args), m.middle, 0, None, *args[1:],
+                    HOLE)
     final = len(arena) - 1
-    # mypy cannot type a lambda whose defaults bind the loop's values
-    pile = "".join([kept(("nb-face", lang, c, cls), lambda c=c, cls=cls: m.face(c, cls))  # type: ignore[misc]
+    face = m.face
+    pile = "".join([kept(("nb-face", lang, c, cls), face, c, cls)
                     for i, c in enumerate(arena)
                     for cls in ("is-last" if at_arena and i == final else "",)])
     return joined(("nb-middle", lang, names, *args),
@@ -319,12 +325,12 @@ def _mine_parts(me: int, acting: bool, score: int, began: bool, edges: list[Any]
                 lang: str, viewer: bytes) -> str:
     m = macros()
     choice = mine.get("edge_choice")
-    stats = kept(("nb-mstats", lang, score, began), lambda: m.mine_stats(score, began))
+    stats = kept(("nb-mstats", lang, score, began), m.mine_stats, score, began)
     # (`edge_dests` is HTML as text: markup to the macro)
     edge = kept(("nb-medge", lang, me, edges[me], edge_last, choice, phase, edge_dests),
                 lambda: m.mine_edge(me, edges[me], edge_last, choice, phase, Markup(edge_dests)))
     cards = hand(mine["hand"], by_card, edges, lang, viewer)
-    harem = kept(("nb-harem", lang, *mine["harem"]), lambda: m.harem_cards(mine["harem"]))
+    harem = kept(("nb-harem", lang, *mine["harem"]), m.harem_cards, mine["harem"])
     count = len(mine["hand"])
     return joined(("nb-mine-frame", lang, me, acting, count),
                   lambda mark: m.mine_section(me, acting, mark, mark, count, mark, mark),
