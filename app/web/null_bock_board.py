@@ -157,18 +157,17 @@ def board(view: dict[str, Any], public: dict[str, Any], seat: int | None) -> Boa
         panels = [panel(view, s, "", lang, viewer.names_key)
                   for s in range(view["players"]) if s != me]
     else:
-        # mypy cannot type a lambda whose defaults bind the loop's values
-        panels = [piece(("opponent", s),
-                        lambda s=s: panel(public, s, HOLE, lang, viewer.names_key),  # type: ignore[misc]
-                        fill(("edge", s)))
+        names_key = viewer.names_key
+        panels = [piece(("opponent", s), panel, public, s, HOLE, lang, names_key,
+                        fill=fill(("edge", s)) if by_place else "")
                   for s in range(view["players"]) if s != me]
     top_is_mine = view.get("top_stag_owner") is not None and view["top_stag_owner"] == me
-    middle = piece(("middle", top_is_mine),
-                   lambda: _middle(public, top_is_mine, lang, viewer.names_key),
-                   fill(("arena", None)))
+    middle = piece(("middle", top_is_mine), _middle, public, top_is_mine, lang,
+                   viewer.names_key, fill=fill(("arena", None)) if by_place else "")
     mine = None
     if me is not None:
-        mine = _mine(view, me, to_act, last, moves, by_card, fill(("edge", me)), lang, key)
+        mine = _mine(view, me, to_act, last, moves, by_card,
+                     fill(("edge", me)) if by_place else "", lang, key)
     summary = round_summary(view["summary"], lang, key) if view.get("summary") else None
     seats = [s for s in range(view["players"]) if s != me]
     return put_together(view["phase"], status, said, panels, seats, middle, mine, summary,

@@ -86,16 +86,17 @@ def shared(region: str, *key: Any, fill: str = "", when: Any = True,
     return Markup(found.replace(HOLE, fill))
 
 
-def piece(key: tuple[Any, ...], make: Callable[[], str], fill: str = "") -> str:
+def piece(key: tuple[Any, ...], make: Callable[..., str], *args: Any, fill: str = "") -> str:
     """`shared` for a board put together in Python: the region `key` of this version,
-    made by `make` (from the spectator's view, `hole` where the viewer's controls go) by
-    the first board that needs it, with this board's `fill` in the hole. Kept split at
-    its holes (no search for one per board) and returned as plain text: HTML to join,
-    not to hand to a template."""
+    made by `make(*args)` (from the spectator's view, `hole` where the viewer's controls
+    go) by the first board that needs it, with this board's `fill` in the hole. Kept
+    split at its holes (no search for one per board) and returned as plain text: HTML to
+    join, not to hand to a template. (The arguments passed, not bound in a lambda made
+    for each board: only the first board of a version calls `make`.)"""
     pieces = PIECES.get()
     parts = None if pieces is None else pieces.get(key)
     if parts is None:
-        parts = str(make()).split(HOLE)
+        parts = str(make(*args)).split(HOLE)
         if pieces is not None:
             pieces[key] = parts
     # (str.join: a `Markup` fill's own join would escape the parts)
