@@ -38,7 +38,7 @@ from app.web.protocol import (
     RoomOut,
 )
 from app.web.regions import Board
-from app.web.wire import write_text, write_texts
+from app.web.wire import receiver, write_text, write_texts
 
 log = logging.getLogger(__name__)
 
@@ -241,8 +241,9 @@ class Connection:
 
     async def read(self) -> None:
         """Client messages -> the room service; each failure is an `error` to this socket."""
+        receive = receiver(self.ws, self.protocol)  # straight from uvicorn's queue, if known
         while True:
-            frame = await self.ws.receive()
+            frame = await receive()
             if frame["type"] == "websocket.disconnect":
                 return
             text = frame.get("text")
