@@ -119,7 +119,8 @@ class Connection:
             reason = translations(self.lang).gettext(message.reason)
             if reason == message.reason and self.game_id:  # a game's own refusal
                 reason = refusal_text(self.game_id, reason, self.lang)
-            message = message.model_copy(update={"reason": reason})
+            if reason != message.reason:  # (a copy cost more than the dump: English has none)
+                message = message.model_copy(update={"reason": reason})
         await self.send_text(message.model_dump_json())
 
     async def send_room(self) -> None:
