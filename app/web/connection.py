@@ -189,13 +189,29 @@ class Connection:
             await self.send_presence()
         finally:
             self.held = None
+        await self._write_held(held)
+        while self.backlog:
+            await self.notice(self.backlog.pop(0), {})
+        self.backlog = None
+
+    async def _write_held(self, held: list[str | bytes]) -> None:
+        """Texts held back (`held`) in one write, or the ordinary way one by one."""
         if (self.protocol is None or self.send_lock.locked()
                 or not write_texts(self.ws, self.protocol, held)):
             for text in held:  # not plainly open: the ordinary way, one by one
                 await self.send_text(text)
-        while self.backlog:
-            await self.notice(self.backlog.pop(0), {})
-        self.backlog = None
+
+    async def answer_stale(self, exc: StaleVersion) -> None:
+        """The `stale` error and the table it points to (the log from its start), in one
+        write: the bench's simultaneous choices answer one about every eighth move, and
+        each write to a socket is a system call that also delivers to the reader."""
+        held = self.held = []
+        try:
+            await self.send(wire_error(exc))
+            await self.send_state(reset=True)
+        finally:
+            self.held = None
+            await self._write_held(held)
 
     async def reseat(self) -> None:
         """Seats changed: who is this socket now? One who may no longer watch (removed
@@ -260,8 +276,7 @@ class Connection:
                 await self.handle(read_client(text))
             except StaleVersion as exc:
                 self.stale_bucket.take()
-                await self.send(wire_error(exc))
-                await self.send_state(reset=True)
+                await self.answer_stale(exc)
             except (RoomError, IllegalMove, ValidationError, ValueError, RecursionError) as exc:
                 await self.send(wire_error(exc))
             except WebSocketDisconnect:
