@@ -26,6 +26,7 @@ from app.rooms.service import LOG_LINES, RoomService
 from app.rooms.tokens import token_matches
 from app.web.buckets import Bucket
 from app.web.errors import wire_error
+from app.web.frames_in import read_frames_directly
 from app.web.incoming import Move, read_client
 from app.web.messages import board_of, state_text
 from app.web.protocol import (
@@ -259,6 +260,8 @@ class Connection:
     async def read(self) -> None:
         """Client messages -> the room service; each failure is an `error` to this socket."""
         receive = receiver(self.ws, self.protocol)  # straight from uvicorn's queue, if known
+        if self.protocol is not None:  # and a lone text frame straight into it (frames_in.py)
+            read_frames_directly(self.protocol)
         while True:
             frame = await receive()
             if frame["type"] == "websocket.disconnect":
