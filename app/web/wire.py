@@ -18,8 +18,8 @@ The read side (`receiver`) is the same idea: each message came through Starlette
 `WebSocket.receive` (state checks) and uvicorn's `receive` (the queue, then resuming
 the reads it paused for the message), and on Python 3.11 every wait of an
 `asyncio.Queue` asks `get_running_loop()`, a `getpid` system call (the last one of a
-move). When the socket's `receive` is uvicorn's own, the queue is swapped for one bound
-to the loop (`Inbox`: the same class's behaviour otherwise) and the message is taken
+move). When the socket's `receive` is uvicorn's own, the queue becomes one bound to
+the loop (`Inbox`: the same class's behaviour otherwise) and the message is taken
 from it directly, doing exactly what the two layers did with it.
 """
 
@@ -136,13 +136,12 @@ def write_texts(websocket: WebSocket, protocol: Any, texts: list[str | bytes]) -
 
 
 class Inbox(asyncio.Queue[Any]):
-    """uvicorn's receive queue, bound to its loop when made: every other method is
-    asyncio.Queue's own, so whatever uvicorn asks of its queue works as before. A
-    Python whose queues no longer ask `_get_loop` simply does not use the override."""
+    """uvicorn's receive queue, bound to its loop: every other method is asyncio.Queue's
+    own (a subclass without fields of its own, so a queue can become one in place), so
+    whatever uvicorn asks of its queue works as before. A Python whose queues no longer
+    ask `_get_loop` simply does not use the override."""
 
-    def __init__(self, loop: asyncio.AbstractEventLoop) -> None:
-        super().__init__()
-        self._bound = loop
+    _bound: asyncio.AbstractEventLoop  # set when a queue becomes an Inbox (`receiver`)
 
     def _get_loop(self) -> asyncio.AbstractEventLoop:
         # Only ever waited on from the socket's own task, in the server's loop: the
@@ -167,10 +166,11 @@ def receiver(websocket: WebSocket, protocol: Any) -> Callable[[], Awaitable[Mess
             or type(protocol.queue) is not asyncio.Queue
             or websocket.client_state is not WebSocketState.CONNECTED):
         return websocket.receive
-    old, inbox = protocol.queue, Inbox(asyncio.get_running_loop())
-    while not old.empty():  # what came already, in order
-        inbox.put_nowait(old.get_nowait())
-    protocol.queue = inbox
+    # The same queue becomes an Inbox: what came already stays where it is, and no
+    # second queue is made per socket.
+    inbox: Any = protocol.queue
+    inbox.__class__ = Inbox
+    inbox._bound = asyncio.get_running_loop()
 
     async def receive_directly() -> Message:
         if websocket.client_state is not WebSocketState.CONNECTED:
