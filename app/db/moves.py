@@ -4,9 +4,20 @@ Part of `Repository` (app/db/repository.py)."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, cast
 
-from sqlalchemy import JSON, DateTime, bindparam, case, func, or_, select, text, update
+from sqlalchemy import (
+    JSON,
+    DateTime,
+    Table,
+    bindparam,
+    case,
+    func,
+    or_,
+    select,
+    text,
+    update,
+)
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncEngine, AsyncSession, async_sessionmaker
 
@@ -39,6 +50,20 @@ _APPEND = text(
              bindparam("to_act", type_=JSON), bindparam("at", type_=DateTime(timezone=True)))
 
 
+# A new game's UPDATE, made once (the ORM's statement was built and coerced anew on
+# every start and rematch); the columns' own types bind the values, as before.
+_ROOMS, _SEATS = cast(Table, RoomRow.__table__), cast(Table, SeatRow.__table__)
+_BEGIN = (
+    update(_ROOMS)
+    .where(_ROOMS.c.code == bindparam("b_code"), _ROOMS.c.version == bindparam("b_version"),
+           _ROOMS.c.status == bindparam("b_status"),
+           ~select(_SEATS.c.index).where(_SEATS.c.room_code == bindparam("b_code"),
+                                        _SEATS.c.name.is_(None)).exists())
+    .values(status="playing", version=bindparam("b_new_version"), state=bindparam("b_state"),
+            seed=bindparam("b_seed"), game_no=_ROOMS.c.game_no + 1,
+            deadlines=bindparam("b_deadlines"), updated_at=bindparam("b_at"))
+)
+
 
 class MoveLog:
     sessions: async_sessionmaker[AsyncSession]
@@ -48,15 +73,14 @@ class MoveLog:
         self, code: str, from_version: int, from_status: str, state: dict[str, Any], seed: int,
         deadlines: dict[str, int] | None = None,
     ) -> bool:
-        """waiting/finished -> playing at version+1 with a fresh state: a new game_no."""
+        """waiting/finished -> playing at version+1 with a fresh state: a new game_no,
+        only while every seat is taken (a seat change does not move the version, so the
+        version alone would not see a seat emptied since the caller's record)."""
         async with self.sessions.begin() as session:
-            result = await session.execute(
-                update(RoomRow)
-                .where(RoomRow.code == code, RoomRow.version == from_version,
-                       RoomRow.status == from_status)
-                .values(status="playing", version=from_version + 1, state=state, seed=seed,
-                        game_no=RoomRow.game_no + 1, deadlines=deadlines, updated_at=now())
-            )
+            result = await session.execute(_BEGIN, {
+                "b_code": code, "b_version": from_version, "b_status": from_status,
+                "b_new_version": from_version + 1, "b_state": state, "b_seed": seed,
+                "b_deadlines": deadlines, "b_at": now()})
             return _rowcount(result) == 1
 
     async def reopen(self, code: str, from_version: int) -> bool:

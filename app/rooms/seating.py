@@ -143,6 +143,15 @@ class Seating(_Base):
         return await self._begin(room)
 
     async def rematch(self, code: str, token: str | None) -> str:
+        # A room watched here starts its next game from the live record, without a
+        # read: this process's writes and the bus's notices keep it current, and the
+        # UPDATE (version, status, every seat taken) says whether the database still
+        # agrees. Anything else (a refusal, a seat to fill, another process's change
+        # not heard yet) is decided from a fresh read, as it always was.
+        live = self.live.rooms.get(code) if isinstance(code, str) else None
+        if live is not None and self._may_rematch(live.record, token) \
+                and await self._try_begin(live.record) is not None:
+            return code
         room = await self._load(code)
         is_host = token_matches(token, room.host_token_hash)
         if self._seat(room, token) is None and not is_host:
@@ -157,9 +166,24 @@ class Seating(_Base):
             await self._begin(room)
         return code
 
+    def _may_rematch(self, room: RoomRecord, token: str | None) -> bool:
+        """Whether `token` may start the next game of `room` at once: finished, every
+        seat taken, a seat's or the host's token."""
+        return (room.status == "finished" and all(s.name is not None for s in room.seats)
+                and (self._seat(room, token) is not None
+                     or token_matches(token, room.host_token_hash)))
+
     async def _begin(self, room: RoomRecord) -> int:
         if any(s.name is None for s in room.seats):
             raise errors.WrongStatus("Every seat must be taken first.")
+        version = await self._try_begin(room)
+        if version is None:
+            raise errors.StaleVersion(room.version + 1, "The game has already started.")
+        return version
+
+    async def _try_begin(self, room: RoomRecord) -> int | None:
+        """A new game in `room` (every seat taken) at its next version; None when the
+        database no longer holds `room` as it is (another writer came first)."""
         rules = self._rules(room.game_id)
         seed = new_seed()
         options = parse_options(rules.Options, room.options)
@@ -168,9 +192,9 @@ class Seating(_Base):
         deadlines = self._begin_deadlines(room, frozenset(rules.to_act(first)))
         if not await self.repo.begin_game(room.code, room.version, room.status, state, seed,
                                           deadlines):
-            raise errors.StaleVersion(room.version + 1, "The game has already started.")
+            return None
         # The live room takes the new game from what was just written, not from a read
-        # of the room back: `room` was read fresh and the UPDATE matched its version.
+        # of the room back: the UPDATE matched `room`'s version, status and full seats.
         begun = replaced(room, status="playing", version=room.version + 1, state=state,
                          seed=seed, game_no=room.game_no + 1, deadlines=deadlines)
         await self.live.begun(begun, first)

@@ -26,6 +26,7 @@ from app.rooms.service import LOG_LINES, RoomService
 from app.rooms.tokens import token_matches
 from app.web.buckets import Bucket
 from app.web.errors import wire_error
+from app.web.frames_in import read_frames_directly
 from app.web.incoming import Move, read_client
 from app.web.messages import board_of, state_text
 from app.web.protocol import (
@@ -38,7 +39,7 @@ from app.web.protocol import (
     RoomOut,
 )
 from app.web.regions import Board
-from app.web.wire import write_text, write_texts
+from app.web.wire import receiver, write_text, write_texts
 
 log = logging.getLogger(__name__)
 
@@ -119,7 +120,8 @@ class Connection:
             reason = translations(self.lang).gettext(message.reason)
             if reason == message.reason and self.game_id:  # a game's own refusal
                 reason = refusal_text(self.game_id, reason, self.lang)
-            message = message.model_copy(update={"reason": reason})
+            if reason != message.reason:  # (a copy cost more than the dump: English has none)
+                message = message.model_copy(update={"reason": reason})
         await self.send_text(message.model_dump_json())
 
     async def send_room(self) -> None:
@@ -188,13 +190,29 @@ class Connection:
             await self.send_presence()
         finally:
             self.held = None
+        await self._write_held(held)
+        while self.backlog:
+            await self.notice(self.backlog.pop(0), {})
+        self.backlog = None
+
+    async def _write_held(self, held: list[str | bytes]) -> None:
+        """Texts held back (`held`) in one write, or the ordinary way one by one."""
         if (self.protocol is None or self.send_lock.locked()
                 or not write_texts(self.ws, self.protocol, held)):
             for text in held:  # not plainly open: the ordinary way, one by one
                 await self.send_text(text)
-        while self.backlog:
-            await self.notice(self.backlog.pop(0), {})
-        self.backlog = None
+
+    async def answer_stale(self, exc: StaleVersion) -> None:
+        """The `stale` error and the table it points to (the log from its start), in one
+        write: the bench's simultaneous choices answer one about every eighth move, and
+        each write to a socket is a system call that also delivers to the reader."""
+        held = self.held = []
+        try:
+            await self.send(wire_error(exc))
+            await self.send_state(reset=True)
+        finally:
+            self.held = None
+            await self._write_held(held)
 
     async def reseat(self) -> None:
         """Seats changed: who is this socket now? One who may no longer watch (removed
@@ -241,8 +259,11 @@ class Connection:
 
     async def read(self) -> None:
         """Client messages -> the room service; each failure is an `error` to this socket."""
+        receive = receiver(self.ws, self.protocol)  # straight from uvicorn's queue, if known
+        if self.protocol is not None:  # and a lone text frame straight into it (frames_in.py)
+            read_frames_directly(self.protocol)
         while True:
-            frame = await self.ws.receive()
+            frame = await receive()
             if frame["type"] == "websocket.disconnect":
                 return
             text = frame.get("text")
@@ -258,8 +279,7 @@ class Connection:
                 await self.handle(read_client(text))
             except StaleVersion as exc:
                 self.stale_bucket.take()
-                await self.send(wire_error(exc))
-                await self.send_state(reset=True)
+                await self.answer_stale(exc)
             except (RoomError, IllegalMove, ValidationError, ValueError, RecursionError) as exc:
                 await self.send(wire_error(exc))
             except WebSocketDisconnect:

@@ -1,4 +1,5 @@
-"""A text frame written straight to the socket's transport, once it is accepted.
+"""A text frame written straight to the socket's transport, once it is accepted; and
+a client's message taken straight from uvicorn's receive queue.
 
 Each send of a state went through Starlette's `WebSocket.send` (state checks), the
 exception middleware's `sender`, uvicorn's `send` (flow-control wait, encode, the
@@ -12,13 +13,24 @@ protocol is one known to pass a `websocket.send` through unchanged, and only whi
 socket is plainly open: Starlette's state CONNECTED, uvicorn not closing, not
 disconnected, not paused by flow control, the websockets protocol OPEN without
 extensions. Anything else goes the ordinary way, which raises or waits as before.
+
+The read side (`receiver`) is the same idea: each message came through Starlette's
+`WebSocket.receive` (state checks) and uvicorn's `receive` (the queue, then resuming
+the reads it paused for the message), and on Python 3.11 every wait of an
+`asyncio.Queue` asks `get_running_loop()`, a `getpid` system call (the last one of a
+move). When the socket's `receive` is uvicorn's own, the queue becomes one bound to
+the loop (`Inbox`: the same class's behaviour otherwise) and the message is taken
+from it directly, doing exactly what the two layers did with it.
 """
 
 from __future__ import annotations
 
+import asyncio
 import struct
+from collections.abc import Awaitable, Callable
 from typing import Any
 
+from starlette.types import Message
 from starlette.websockets import WebSocket, WebSocketState
 
 try:  # uvicorn's protocol of `--ws websockets-sansio` (the one `make run` serves)
@@ -121,3 +133,60 @@ def write_texts(websocket: WebSocket, protocol: Any, texts: list[str | bytes]) -
         return False
     protocol.transport.write(b"".join([text_frame(text) for text in texts]))
     return True
+
+
+class Inbox(asyncio.Queue[Any]):
+    """uvicorn's receive queue, bound to its loop: every other method is asyncio.Queue's
+    own (a subclass without fields of its own, so a queue can become one in place), so
+    whatever uvicorn asks of its queue works as before. A Python whose queues no longer
+    ask `_get_loop` simply does not use the override."""
+
+    _bound: asyncio.AbstractEventLoop  # set when a queue becomes an Inbox (`receiver`)
+
+    def _get_loop(self) -> asyncio.AbstractEventLoop:
+        # Only ever waited on from the socket's own task, in the server's loop: the
+        # check (a getpid on 3.11) would always pass.
+        return self._bound
+
+
+# What `receive` reads of uvicorn's protocol (as `_READS` for writes).
+_RECEIVE_READS = ("queue", "read_paused", "transport")
+
+
+def receiver(websocket: WebSocket, protocol: Any) -> Callable[[], Awaitable[Message]]:
+    """How to read `websocket`'s next message: straight from uvicorn's queue when its
+    `receive` is the protocol's own (no wrapper between) and the queue is a plain
+    asyncio.Queue; else Starlette's `receive`. Called once, by the socket's only
+    reader before its first read (so no one waits on the queue meanwhile)."""
+    receive: Any = websocket._receive
+    owner: Any = getattr(receive, "__self__", None)
+    if (protocol is None or WebSocketsSansIOProtocol is None or owner is not protocol
+            or getattr(receive, "__func__", None) is not WebSocketsSansIOProtocol.receive
+            or not all(hasattr(protocol, name) for name in _RECEIVE_READS)
+            or type(protocol.queue) is not asyncio.Queue
+            or websocket.client_state is not WebSocketState.CONNECTED):
+        return websocket.receive
+    # The same queue becomes an Inbox: what came already stays where it is, and no
+    # second queue is made per socket.
+    inbox: Any = protocol.queue
+    inbox.__class__ = Inbox
+    inbox._bound = asyncio.get_running_loop()
+
+    async def receive_directly() -> Message:
+        if websocket.client_state is not WebSocketState.CONNECTED:
+            return await websocket.receive()  # raises as Starlette does
+        # uvicorn's `receive`: the message, then reading again once none is waiting
+        message: Message = inbox.get_nowait() if not inbox.empty() else await inbox.get()
+        if protocol.read_paused and inbox.empty():
+            protocol.read_paused = False
+            protocol.transport.resume_reading()
+        # Starlette's `receive` of a CONNECTED socket
+        kind = message["type"]
+        if kind == "websocket.disconnect":
+            websocket.client_state = WebSocketState.DISCONNECTED
+        elif kind != "websocket.receive":
+            raise RuntimeError('Expected ASGI message "websocket.receive" or '
+                               f'"websocket.disconnect", but got {kind!r}')
+        return message
+
+    return receive_directly

@@ -4,14 +4,16 @@ be the room a fresh read makes, for every viewer, and stay so as the game is pla
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 import orjson
 import pytest
 
+from app.rooms import errors
 from app.rooms.live import LiveRoom
 from app.rooms.service import RoomService
-from tests.rooms.test_service import TOY
+from tests.rooms.test_service import TOY, full_room
 
 NULL_BOCK = "null-bock"
 
@@ -76,9 +78,17 @@ async def test_a_rematch_in_a_watched_room_is_the_room_a_read_makes(
         return await load_live(*args, **kwargs)
 
     monkeypatch.setattr(service.repo, "load_live", counted)
+    load = service.repo.load
+
+    async def counted_load(code: str) -> Any:
+        reads.append(code)
+        return await load(code)
+
+    monkeypatch.setattr(service.repo, "load", counted_load)
     assert await service.rematch(code, tokens[1]) == code
-    assert reads == []  # the new game was not read back
+    assert reads == []  # the room was not read first, nor the new game read back
     monkeypatch.setattr(service.repo, "load_live", load_live)
+    monkeypatch.setattr(service.repo, "load", load)
     assert service.live.rooms[code] is live and live.record.game_no == 2
     assert live.frame(1) is not old_frame and len(live.frame(1).log) == 0
     await assert_as_read(service, code)
@@ -103,3 +113,55 @@ async def test_a_watched_room_already_past_the_new_game_is_left_as_it_is(
     assert ahead.version == begun.version + 1
     await service.live.begun(begun, None)  # an older game: not taken
     assert live.record is ahead
+
+
+async def finished_and_watched(service: RoomService) -> tuple[str, str, list[str]]:
+    """A toy room of two, its one-trick game over, watched by `service`."""
+    code, host, tokens = await full_room(service)
+    assert await service.live.watch(code) is not None
+    await service.start(code, host)
+    await play_out(service, code, tokens)
+    return code, host, tokens
+
+
+async def test_a_rematch_is_refused_as_a_read_refuses_it(service: RoomService) -> None:
+    code, host, tokens = await finished_and_watched(service)
+    with pytest.raises(errors.NotSeated):
+        await service.rematch(code, "a stranger's token")
+    assert await service.rematch(code, host) == code  # the host may, seated or not
+    with pytest.raises(errors.WrongStatus, match="only after the end"):
+        await service.rematch(code, tokens[0])
+    assert (await service.room(code)).game_no == 2
+
+
+async def test_a_seat_emptied_by_another_process_unheard_here_reopens_the_room(
+    make_service: Callable[[], Any],
+) -> None:
+    """Another process removed a player and this one has not heard (seat changes do
+    not move the version): the live room still shows every seat taken, the UPDATE
+    finds an empty one, and the rematch goes the way a fresh read says: reopen."""
+    one: RoomService = await make_service()
+    two: RoomService = await make_service()  # its own bus: `one` hears nothing of it
+    code, host, tokens = await finished_and_watched(one)
+    version = one.live.rooms[code].version
+    await two.remove_player(code, host, 1)
+    assert all(s.name for s in one.live.rooms[code].record.seats)  # not heard here
+    assert await one.rematch(code, tokens[0]) == code
+    room = await two.room(code)  # as the database has it
+    assert (room.status, room.version, room.game_no) == ("waiting", version + 1, 1)
+    assert room.seats[1].name is None
+
+
+async def test_a_rematch_another_process_started_unheard_here_is_refused_as_before(
+    make_service: Callable[[], Any],
+) -> None:
+    one: RoomService = await make_service()
+    two: RoomService = await make_service()
+    code, _host, tokens = await finished_and_watched(one)
+    version = one.live.rooms[code].version
+    assert await two.rematch(code, tokens[1]) == code
+    assert one.live.rooms[code].record.status == "finished"  # not heard here
+    with pytest.raises(errors.WrongStatus, match="only after the end"):
+        await one.rematch(code, tokens[0])
+    room = await two.room(code)
+    assert (room.status, room.version, room.game_no) == ("playing", version + 1, 2)

@@ -96,6 +96,19 @@ async def test_only_the_host_starts_and_only_when_full(service: RoomService) -> 
         await service.leave_seat(room.code, ann)
 
 
+async def test_a_game_begins_in_the_database_only_while_every_seat_is_taken(
+    service: RoomService,
+) -> None:
+    """The UPDATE itself checks the seats (a seat change does not move the version), so
+    a record read before a seat was emptied cannot start a game with an empty seat."""
+    room, _host = await service.create_room(TOY, {}, 2, False, True)
+    await service.take_seat(room.code, "Ann", None)
+    assert not await service.repo.begin_game(room.code, 0, "waiting", {"x": 1}, 7)
+    await service.take_seat(room.code, "Bob", None)
+    assert await service.repo.begin_game(room.code, 0, "waiting", {"x": 1}, 7)
+    assert (await service.repo.load(room.code)).status == "playing"  # type: ignore[union-attr]
+
+
 async def test_host_removes_a_gone_player_and_a_new_person_takes_over(
     service: RoomService,
 ) -> None:

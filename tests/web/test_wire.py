@@ -1,16 +1,21 @@
 """The direct text frame (app/web/wire.py): the bytes websockets makes, and taken only
-on a plainly open socket of uvicorn's websockets-sansio protocol."""
+on a plainly open socket of uvicorn's websockets-sansio protocol; and the direct read
+from uvicorn's queue, taken only when the socket's `receive` is the protocol's own."""
 
 from __future__ import annotations
+
+import asyncio
+from typing import Any
 
 import pytest
 from starlette.applications import Starlette
 from starlette.routing import WebSocketRoute
-from starlette.websockets import WebSocket
+from starlette.types import Receive, Scope, Send
+from starlette.websockets import WebSocket, WebSocketState
 from websockets.asyncio.client import connect
 from websockets.frames import Frame, Opcode
 
-from app.web.wire import protocol_of, text_frame, write_text
+from app.web.wire import Inbox, protocol_of, receiver, text_frame, write_text
 from tests.client import Make, seated_room, start
 from tests.live import LiveServer
 
@@ -70,5 +75,68 @@ async def test_the_app_s_sockets_take_the_direct_way(server: LiveServer, people:
     view = await ann.expect("view", version=1)
     feed = server.app.state.feeds.feeds[code]
     assert [c.protocol is not None for c in feed.connections] == [True]
+    assert [type(c.protocol.queue) for c in feed.connections] == [Inbox]  # read directly
     await ann.send({"type": "move", "version": 1, "move": view["view"]["moves"][0]})
     assert (await ann.expect("view", version=2))["version"] == 2
+
+
+async def test_the_direct_read_takes_what_came_before_it_then_the_rest_in_order() -> None:
+    seen: list[Any] = []
+
+    async def endpoint(websocket: WebSocket) -> None:
+        await websocket.accept()
+        protocol = protocol_of(websocket)
+        await websocket.send_text("go")
+        while protocol.queue.empty():  # "one" has come before the direct read begins
+            await asyncio.sleep(0.005)
+        receive = receiver(websocket, protocol)
+        seen.append(type(protocol.queue) is Inbox)
+        for _ in range(3):
+            message = await receive()
+            seen.append(message.get("text", message["type"]))
+        seen.append(websocket.client_state is WebSocketState.DISCONNECTED)
+        with pytest.raises(RuntimeError):  # as Starlette's receive after a disconnect
+            await receive()
+
+    server = LiveServer(Starlette(routes=[WebSocketRoute("/ws", endpoint)]))
+    server.start()
+    try:
+        async with connect(f"{server.ws_url}/ws") as ws:
+            assert await ws.recv() == "go"
+            await ws.send("one")
+            await ws.send("twö")  # after uvicorn paused its reads for "one": read again
+    finally:
+        server.stop()
+    assert seen == [True, "one", "twö", "websocket.disconnect", True]
+
+
+async def test_a_wrapped_receive_is_read_the_ordinary_way() -> None:
+    seen: list[Any] = []
+
+    async def endpoint(websocket: WebSocket) -> None:
+        await websocket.accept()
+        protocol = protocol_of(websocket)  # sends are not wrapped: direct
+        receive = receiver(websocket, protocol)
+        seen.append(protocol is not None)
+        seen.append(receive == websocket.receive)
+        seen.append(type(protocol.queue) is asyncio.Queue)
+        seen.append((await receive())["text"])
+
+    def wrapping(app: Any) -> Any:
+        async def wrapped(scope: Scope, receive: Receive, send: Send) -> None:
+            async def inner() -> Any:
+                return await receive()
+            await app(scope, inner, send)
+        return wrapped
+
+    server = LiveServer(Starlette(routes=[WebSocketRoute("/ws", endpoint)]))
+    server.app = wrapping(server.app)  # type: ignore[assignment]
+    server.server.config.app = server.app
+    server.start()
+    try:
+        async with connect(f"{server.ws_url}/ws") as ws:
+            await ws.send("hi")
+            await ws.wait_closed()
+    finally:
+        server.stop()
+    assert seen == [True, True, True, "hi"]

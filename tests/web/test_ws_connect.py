@@ -132,3 +132,26 @@ async def test_the_greeting_leaves_in_one_write_with_its_messages_in_order(
     assert len(writes) == 1  # the four messages, one write
     assert [json.loads(text) for text in writes[0]] == [
         {k: v for k, v in m.items() if k != "log_text"} for m in got]
+
+
+async def test_a_stale_move_s_error_and_the_table_leave_in_one_write(
+    server: LiveServer, people: Make, monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    code, (ann, _bob) = await seated_room(server, people, 2)
+    await start(code, ann)
+    await ann.connect(code)
+    view = await ann.expect("view", version=1)
+    writes: list[list[str]] = []
+    write_texts = connection.write_texts
+
+    def counted(websocket: Any, protocol: Any, texts: list[str]) -> bool:
+        writes.append(list(texts))
+        return write_texts(websocket, protocol, texts)
+
+    monkeypatch.setattr(connection, "write_texts", counted)
+    await ann.send({"type": "move", "version": 0, "move": view["view"]["moves"][0]})
+    error, table = await ann.expect("error"), await ann.expect("view")
+    assert (error["code"], error["version"], table["version"]) == ("stale", 1, 1)
+    assert table["log_reset"] is True  # the whole log again, from its start
+    assert len(writes) == 1 and [json.loads(text) for text in writes[0]] == [
+        error, {k: v for k, v in table.items() if k != "log_text"}]
