@@ -47,13 +47,22 @@ _TIMED_OUT = ('UPDATE seats SET timeouts = timeouts + 1, away = CASE WHEN timeou
 _CLEARED = ('UPDATE seats SET timeouts = 0, away = 0 WHERE room_code = ? AND "index" = ? '
             "AND (away IS 1 OR timeouts > 0)")
 
+# The move that ends a game writes the game's record (issue 14), after its own INSERT:
+# app/db/game_records.py's INSERT_GAME as SQLite runs it (its subquery finds the game's
+# first move, so the finishing move must already be in the log).
+_GAME = ("INSERT INTO games (room_code, game_no, game_id, options, seed, players, "
+         "started_version, outcome, finished_at) VALUES (?, ?, ?, ?, ?, ?, "
+         "(SELECT MIN(version) - 1 FROM moves WHERE room_code = ? AND game_no = ?), ?, ?)")
+
+Statements = tuple[tuple[str, tuple[Any, ...]], ...]
 # A move: the room's UPDATE (_ADVANCE or _PLAYED) and its parameters, the INSERT's
-# parameters, and the timers' statements (if any)
-Move = tuple[str, tuple[Any, ...], tuple[Any, ...], tuple[tuple[str, tuple[Any, ...]], ...]]
+# parameters, the timers' statements (if any, before the INSERT) and the game's record
+# (if it ends the game, after it)
+Move = tuple[str, tuple[Any, ...], tuple[Any, ...], Statements, Statements]
 
 
 def _one(conn: sqlite3.Connection, update: str, advance: tuple[Any, ...],
-         append: tuple[Any, ...], timers: tuple[tuple[str, tuple[Any, ...]], ...]) -> bool:
+         append: tuple[Any, ...], timers: Statements, after: Statements) -> bool:
     """One move's statements in the open transaction (inside its savepoint)."""
     if conn.execute(update, advance).rowcount != 1:
         return False
@@ -61,7 +70,9 @@ def _one(conn: sqlite3.Connection, update: str, advance: tuple[Any, ...],
         conn.execute(sql, params)
     try:
         conn.execute(_APPEND, append)
-    except sqlite3.IntegrityError:  # another process stored this version first
+        for sql, params in after:
+            conn.execute(sql, params)
+    except sqlite3.IntegrityError:  # another process stored this version (or game) first
         return False
     return True
 
@@ -109,6 +120,7 @@ class MoveWriter:
         self.closed = False  # after close() the repository writes the ORM way
 
     timers = True  # turn-timer moves too (deadlines, timeouts)
+    games = True  # and the move that ends a game, with the game's record
 
     @classmethod
     def for_engine(cls, engine: AsyncEngine) -> MoveWriter | PgMoveWriter | None:
@@ -129,9 +141,10 @@ class MoveWriter:
     async def commit(self, code: str, version: int, game_no: int, seat: int,
                      move: Any, events: Any, state: Any, status: str, at: datetime,
                      seen: int, to_act: Any, deadlines: dict[str, int] | None = None,
-                     timeout: bool | None = None) -> bool:
+                     timeout: bool | None = None, game: dict[str, Any] | None = None
+                     ) -> bool:
         """True once the COMMIT holding the move is done; False if it lost its version.
-        `deadlines`, `timeout`: as `Repository.commit_move` (app/db/moves.py)."""
+        `deadlines`, `timeout`, `game`: as `Repository.commit_move` (app/db/moves.py)."""
         stamp = sqlite_time(at)
         advance: tuple[Any, ...]
         if status == "playing":
@@ -141,18 +154,24 @@ class MoveWriter:
                                          version)
         append = (code, game_no, version + 1, seat, self._j(move), self._j(events), stamp,
                   seen, self._j(to_act))
-        timers: tuple[tuple[str, tuple[Any, ...]], ...] = ()
+        timers: Statements = ()
         if deadlines is not None or timeout is not None:
             timers = tuple(
                 ([(_DEADLINES, (self._j(deadlines), code))] if deadlines is not None else [])
                 + ([(_TIMED_OUT if timeout else _CLEARED, (code, seat))]
                    if timeout is not None else []))
+        after: Statements = ()
+        if game is not None:  # the values game_records.game_values made
+            j = self._j
+            after = ((_GAME, (code, game_no, game["game_id"], j(game["options"]),
+                              game["seed"], j(game["players"]), code, game_no,
+                              j(game["outcome"]), stamp)),)
         # The loop from the drainer when there is one (most moves of a batch): on
         # Python 3.11 each get_running_loop() is a getpid system call.
         drainer = self._drainer
         loop = asyncio.get_running_loop() if drainer is None else drainer.get_loop()
         done: asyncio.Future[bool] = loop.create_future()
-        self._queue.append(((update, advance, append, timers), done))
+        self._queue.append(((update, advance, append, timers, after), done))
         if drainer is None:  # it starts after this tick: the tick's moves join
             self._drainer = loop.create_task(self._drain())
         return await done

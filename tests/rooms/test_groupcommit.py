@@ -94,7 +94,7 @@ async def test_a_move_that_lost_its_version_is_undone_alone(
     at = sqlite_time(now())
     with closing(sqlite3.connect(path)) as other:
         assert _write(other, [(_ADVANCE, (vb + 1, '{"winner": 1}', "playing", at, b, vb),
-                               (b, rb.game_no, vb + 1, 1, '{"w": 1}', "[]", at, vb, "[0]"), ())]
+                               (b, rb.game_no, vb + 1, 1, '{"w": 1}', "[]", at, vb, "[0]"), (), ())]
                       ) == [True]
     statements = await _traced(service)
     results = await asyncio.gather(*(
@@ -151,3 +151,50 @@ async def test_a_turn_timer_move_writes_what_the_orm_way_writes(service: RoomSer
     writer.closed = False
     assert seen[0] == seen[2] == (3, {"1": 2000}, [(0, False), (0, False)])
     assert seen[1] == seen[3] == (2, {"1": 0}, [(2, True), (0, False)])
+
+
+async def test_a_game_ending_move_writes_what_the_orm_way_writes(
+        service: RoomService, sqlite_url: str) -> None:
+    """The move that ends a game, with its game's record, through the writer (room a)
+    and the ORM way (room b: the writer set aside): the same rows, byte for byte but the
+    room code, the row ids and the clock; a second end of the same game stores nothing."""
+    from app.db.engine import json_text
+    from app.db.game_records import game_values
+
+    (a, va, ra), (b, vb, rb) = await _rooms(service, 2)
+    writer = service.repo.writer
+    assert writer is not None
+    outcome = {"scores": [3, 1], "ranks": [1, 2], "winners": [0]}
+    for code, v, r, orm in ((a, va, ra, False), (b, vb, rb, True)):
+        writer.closed = orm
+        assert await service.repo.commit_move(*service_move(code, v, r, 0), to_act=[1])
+        end = list(service_move(code, v + 1, r, 1))
+        end[7] = "finished"
+        assert await service.repo.commit_move(*end, to_act=[],
+                                              game=game_values(r, outcome))
+        assert not await service.repo.commit_move(*end, to_act=[],
+                                                  game=game_values(r, outcome))
+    writer.closed = False
+    path = sqlite_url.split("///", 1)[1]
+    with closing(sqlite3.connect(path)) as conn:
+        def rows(sql: str, code: str) -> list[tuple[Any, ...]]:
+            return [tuple(x.replace(code, "<code>") if isinstance(x, str) else x
+                          for x in row) for row in conn.execute(sql, (code,))]
+        games = ("SELECT game_no, game_id, options, typeof(seed), seed = (SELECT seed FROM "
+                 "rooms WHERE code = room_code), players, started_version, outcome, "
+                 "typeof(finished_at), length(finished_at) FROM games WHERE room_code = ?")
+        moves = ("SELECT game_no, version - (SELECT MIN(version) FROM moves m "
+                 "WHERE m.room_code = moves.room_code), seat, move, events, "
+                 "typeof(created_at), seen_version - version, to_act "
+                 "FROM moves WHERE room_code = ? ORDER BY version")
+        room = ("SELECT status, state = ?, typeof(updated_at), version - ? FROM rooms "
+                "WHERE code = ?")
+        assert rows(games, a) == rows(games, b) and len(rows(games, a)) == 1
+        assert rows(moves, a) == rows(moves, b) and len(rows(moves, a)) == 2
+        for code, v, r in ((a, va, ra), (b, vb, rb)):
+            state = json_text(service_move(code, v + 1, r, 1)[6])
+            assert conn.execute(room, (state, v, code)).fetchall() == [
+                ("finished", 1, "text", 2)]
+        (started,) = conn.execute("SELECT started_version FROM games WHERE room_code = ?",
+                                  (a,)).fetchone()
+        assert started == va
