@@ -6,9 +6,10 @@ loop and the driver thread, and a fifth of a move's CPU; then one trip per move,
 with its own COMMIT (WAL, synchronous FULL: an fsync each). Under load many rooms move at
 once, so the moves queued while the thread runs a batch (or in the same loop tick) go
 together: ONE function in aiosqlite's worker thread, one transaction, each move its own
-conditional UPDATE and INSERT inside its own SAVEPOINT. A move that loses its race
-(rowcount 0, or (room, version) taken by another process) is undone alone and reported
-False to its own caller; the others commit. Nothing is acknowledged before the COMMIT
+conditional UPDATE and INSERT. A move that loses its race (rowcount 0, or (room,
+version) taken by another process) is undone alone and reported False to its own
+caller; the others commit (`_write`: a loss at the INSERT sends the batch again with
+each move in its own SAVEPOINT). Nothing is acknowledged before the COMMIT
 that holds it, and an error in a batch fails every move of it (all rolled back). A lone
 move never waits for company: there is no timer, only what is already queued goes.
 Parameters are made as the columns' SQLAlchemy bind processors make them (the engine's
@@ -61,9 +62,18 @@ Statements = tuple[tuple[str, tuple[Any, ...]], ...]
 Move = tuple[str, tuple[Any, ...], tuple[Any, ...], Statements, Statements]
 
 
+class _Taken(Exception):
+    """A move of a batch lost after its UPDATE had changed the room: undone only by
+    writing the batch again, each move in its own savepoint."""
+
+
 def _one(conn: sqlite3.Connection, update: str, advance: tuple[Any, ...],
-         append: tuple[Any, ...], timers: Statements, after: Statements) -> bool:
-    """One move's statements in the open transaction (inside its savepoint)."""
+         append: tuple[Any, ...], timers: Statements, after: Statements,
+         undone: bool = True) -> bool:
+    """One move's statements in the open transaction. A loss at the UPDATE (the room
+    is past the version) changed nothing; a loss at the INSERT (another process stored
+    this version, or the game, first) is False when the caller undoes it (`undone`: a
+    lone move's rollback, a savepoint), else _Taken."""
     if conn.execute(update, advance).rowcount != 1:
         return False
     for sql, params in timers:
@@ -72,28 +82,39 @@ def _one(conn: sqlite3.Connection, update: str, advance: tuple[Any, ...],
         conn.execute(_APPEND, append)
         for sql, params in after:
             conn.execute(sql, params)
-    except sqlite3.IntegrityError:  # another process stored this version (or game) first
+    except sqlite3.IntegrityError:
+        if not undone:
+            raise _Taken from None
         return False
     return True
 
 
 def _write(conn: sqlite3.Connection, moves: list[Move]) -> list[bool]:
     """Runs in the driver's thread: the whole batch, committed or rolled back. A lone
-    move needs no savepoint: its loss rolls the transaction back."""
+    move needs no savepoint: its loss rolls the transaction back. Nor does a batch, as
+    long as no move loses after its UPDATE (rare: only the second guard, a (room,
+    version) stored by another process while the room row was not yet past it): a move
+    that loses at its UPDATE changed nothing. A SAVEPOINT and a RELEASE per move were
+    two of its four statements, each a trip into SQLite and back for the GIL."""
     try:
         if len(moves) == 1:
             won = _one(conn, *moves[0])
             conn.commit() if won else conn.rollback()
             return [won]
-        conn.execute("BEGIN IMMEDIATE")  # savepoints nest in it (a first SAVEPOINT
-        won_list = []  # would begin a transaction its RELEASE commits)
-        for move in moves:
-            conn.execute("SAVEPOINT move")
-            won = _one(conn, *move)
-            if not won:
-                conn.execute("ROLLBACK TO move")
-            conn.execute("RELEASE move")
-            won_list.append(won)
+        conn.execute("BEGIN IMMEDIATE")
+        try:
+            won_list = [_one(conn, *move, undone=False) for move in moves]
+        except _Taken:  # the batch again, from the start, each move in its savepoint
+            conn.rollback()
+            conn.execute("BEGIN IMMEDIATE")  # savepoints nest in it (a first SAVEPOINT
+            won_list = []  # would begin a transaction its RELEASE commits)
+            for move in moves:
+                conn.execute("SAVEPOINT move")
+                won = _one(conn, *move)
+                if not won:
+                    conn.execute("ROLLBACK TO move")
+                conn.execute("RELEASE move")
+                won_list.append(won)
         conn.commit()
         return won_list
     except BaseException:

@@ -101,11 +101,45 @@ async def test_a_move_that_lost_its_version_is_undone_alone(
         service.repo.commit_move(*service_move(code, v, r, i), to_act=[1])
         for i, (code, v, r) in enumerate(rooms)))
     assert results == [True, False, True]
-    assert statements.count("COMMIT") == 1 and statements.count("ROLLBACK TO move") == 1
+    # its UPDATE found the room past the version and changed nothing: no savepoint
+    assert statements.count("COMMIT") == 1 and not any("SAVEPOINT" in s for s in statements)
     loser = await service.repo.load(b)
     assert loser is not None and (loser.version, loser.state) == (vb + 1, {"winner": 1})
     (row,) = await service.repo.moves(b, rb.game_no)
     assert (row.seat, row.move) == (1, {"w": 1})
+    for code, v, i in ((a, va, 0), (c, vc, 2)):
+        won = await service.repo.load(code)
+        assert won is not None and won.version == v + 1 and won.state["x"] == i
+        assert await service.repo.move_count(code) == 1
+
+
+async def test_a_move_whose_version_was_stored_is_undone_alone_in_a_batch(
+    service: RoomService, sqlite_url: str,
+) -> None:
+    """Room b is still at its version but (b, version + 1) is already in the log (the
+    second guard, as another process's half-finished write would leave it): b's
+    UPDATE has run when its INSERT fails, so the batch is written again with a
+    savepoint per move; b is undone alone, a and c commit, in one COMMIT."""
+    rooms = await _rooms(service, 3)
+    (a, va, _ra), (b, vb, rb), (c, vc, _rc) = rooms
+    path = sqlite_url.removeprefix("sqlite+aiosqlite:///")
+    at = sqlite_time(now())
+    with closing(sqlite3.connect(path)) as other:
+        other.execute("INSERT INTO moves (room_code, game_no, version, seat, move, events, "
+                      "created_at, seen_version) VALUES (?, ?, ?, 0, '{}', '[]', ?, ?)",
+                      (b, rb.game_no, vb + 1, at, vb))
+        other.commit()
+    statements = await _traced(service)
+    results = await asyncio.gather(*(
+        service.repo.commit_move(*service_move(code, v, r, i), to_act=[1])
+        for i, (code, v, r) in enumerate(rooms)))
+    assert results == [True, False, True]
+    assert statements.count("COMMIT") == 1 and statements.count("ROLLBACK TO move") == 1
+    assert statements.count("BEGIN IMMEDIATE") == 2  # the first try was rolled back
+    loser = await service.repo.load(b)
+    assert loser is not None and (loser.version, loser.state) == (vb, rb.state)
+    (row,) = await service.repo.moves(b, rb.game_no)
+    assert row.move == {}
     for code, v, i in ((a, va, 0), (c, vc, 2)):
         won = await service.repo.load(code)
         assert won is not None and won.version == v + 1 and won.state["x"] == i
