@@ -72,6 +72,7 @@ async def test_moves_of_several_rooms_submitted_together_commit_once(
     assert results == [True, True, True]
     assert [s for s in statements if s == "COMMIT"] == ["COMMIT"]
     assert statements.count("BEGIN IMMEDIATE") == 1
+    assert not any("SAVEPOINT" in s or "ROLLBACK" in s for s in statements)
     for i, (code, v, r) in enumerate(rooms):
         again = await service.repo.load(code)
         assert again is not None and again.version == v + 1 and again.state["x"] == i
@@ -101,8 +102,10 @@ async def test_a_move_that_lost_its_version_is_undone_alone(
         service.repo.commit_move(*service_move(code, v, r, i), to_act=[1])
         for i, (code, v, r) in enumerate(rooms)))
     assert results == [True, False, True]
-    # its UPDATE found the room past the version and changed nothing: no savepoint
+    # its UPDATE found the room past the version and changed nothing: after the try of
+    # the three at once, move by move, no savepoint
     assert statements.count("COMMIT") == 1 and not any("SAVEPOINT" in s for s in statements)
+    assert statements.count("BEGIN IMMEDIATE") == 2
     loser = await service.repo.load(b)
     assert loser is not None and (loser.version, loser.state) == (vb + 1, {"winner": 1})
     (row,) = await service.repo.moves(b, rb.game_no)
@@ -135,7 +138,8 @@ async def test_a_move_whose_version_was_stored_is_undone_alone_in_a_batch(
         for i, (code, v, r) in enumerate(rooms)))
     assert results == [True, False, True]
     assert statements.count("COMMIT") == 1 and statements.count("ROLLBACK TO move") == 1
-    assert statements.count("BEGIN IMMEDIATE") == 2  # the first try was rolled back
+    # all at once, then move by move (b's UPDATE had run), then with savepoints
+    assert statements.count("BEGIN IMMEDIATE") == 3
     loser = await service.repo.load(b)
     assert loser is not None and (loser.version, loser.state) == (vb, rb.state)
     (row,) = await service.repo.moves(b, rb.game_no)
@@ -232,3 +236,29 @@ async def test_a_game_ending_move_writes_what_the_orm_way_writes(
         (started,) = conn.execute("SELECT started_version FROM games WHERE room_code = ?",
                                   (a,)).fetchone()
         assert started == va
+
+
+async def test_a_batch_with_a_timer_and_a_game_end_goes_move_by_move(
+        service: RoomService) -> None:
+    """Moves with statements of their own (a timer's deadlines, a game's record) share a
+    batch with a plain move: one transaction, each move's statements in order."""
+    from app.db.game_records import Records, game_values
+
+    (a, va, ra), (b, vb, rb), (c, vc, rc) = await _rooms(service, 3)
+    statements = await _traced(service)
+    end = list(service_move(c, vc, rc, 2))
+    end[7] = "finished"
+    outcome = {"scores": [1, 0], "ranks": [1, 2], "winners": [0]}
+    results = await asyncio.gather(
+        service.repo.commit_move(*service_move(a, va, ra, 0), to_act=[1]),
+        service.repo.commit_move(*service_move(b, vb, rb, 1), to_act=[1],
+                                 deadlines={"1": 5000}),
+        service.repo.commit_move(*end, to_act=[], game=game_values(rc, outcome)))
+    assert results == [True, True, True]
+    assert statements.count("BEGIN IMMEDIATE") == 1 and statements.count("COMMIT") == 1
+    rooms = [await service.repo.load(code) for code in (a, b, c)]
+    assert [(r.version, r.status, r.deadlines) for r in rooms if r is not None] == [
+        (va + 1, "playing", None), (vb + 1, "playing", {"1": 5000}),
+        (vc + 1, "finished", None)]
+    (game,) = await Records(service.repo.sessions).games(c)
+    assert (game.outcome, game.started_version) == (outcome, vc)
