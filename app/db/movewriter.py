@@ -6,9 +6,10 @@ loop and the driver thread, and a fifth of a move's CPU; then one trip per move,
 with its own COMMIT (WAL, synchronous FULL: an fsync each). Under load many rooms move at
 once, so the moves queued while the thread runs a batch (or in the same loop tick) go
 together: ONE function in aiosqlite's worker thread, one transaction, each move its own
-conditional UPDATE and INSERT inside its own SAVEPOINT. A move that loses its race
-(rowcount 0, or (room, version) taken by another process) is undone alone and reported
-False to its own caller; the others commit. Nothing is acknowledged before the COMMIT
+conditional UPDATE and INSERT. A move that loses its race (rowcount 0, or (room,
+version) taken by another process) is undone alone and reported False to its own
+caller; the others commit (`_write`: a loss at the INSERT sends the batch again with
+each move in its own SAVEPOINT). Nothing is acknowledged before the COMMIT
 that holds it, and an error in a batch fails every move of it (all rolled back). A lone
 move never waits for company: there is no timer, only what is already queued goes.
 Parameters are made as the columns' SQLAlchemy bind processors make them (the engine's
@@ -47,42 +48,89 @@ _TIMED_OUT = ('UPDATE seats SET timeouts = timeouts + 1, away = CASE WHEN timeou
 _CLEARED = ('UPDATE seats SET timeouts = 0, away = 0 WHERE room_code = ? AND "index" = ? '
             "AND (away IS 1 OR timeouts > 0)")
 
+# The move that ends a game writes the game's record (issue 14), after its own INSERT:
+# app/db/game_records.py's INSERT_GAME as SQLite runs it (its subquery finds the game's
+# first move, so the finishing move must already be in the log).
+_GAME = ("INSERT INTO games (room_code, game_no, game_id, options, seed, players, "
+         "started_version, outcome, finished_at) VALUES (?, ?, ?, ?, ?, ?, "
+         "(SELECT MIN(version) - 1 FROM moves WHERE room_code = ? AND game_no = ?), ?, ?)")
+
+Statements = tuple[tuple[str, tuple[Any, ...]], ...]
 # A move: the room's UPDATE (_ADVANCE or _PLAYED) and its parameters, the INSERT's
-# parameters, and the timers' statements (if any)
-Move = tuple[str, tuple[Any, ...], tuple[Any, ...], tuple[tuple[str, tuple[Any, ...]], ...]]
+# parameters, the timers' statements (if any, before the INSERT) and the game's record
+# (if it ends the game, after it)
+Move = tuple[str, tuple[Any, ...], tuple[Any, ...], Statements, Statements]
+
+
+class _Taken(Exception):
+    """A move of a batch lost after its UPDATE had changed the room: undone only by
+    writing the batch again, each move in its own savepoint."""
 
 
 def _one(conn: sqlite3.Connection, update: str, advance: tuple[Any, ...],
-         append: tuple[Any, ...], timers: tuple[tuple[str, tuple[Any, ...]], ...]) -> bool:
-    """One move's statements in the open transaction (inside its savepoint)."""
+         append: tuple[Any, ...], timers: Statements, after: Statements,
+         undone: bool = True) -> bool:
+    """One move's statements in the open transaction. A loss at the UPDATE (the room
+    is past the version) changed nothing; a loss at the INSERT (another process stored
+    this version, or the game, first) is False when the caller undoes it (`undone`: a
+    lone move's rollback, a savepoint), else _Taken."""
     if conn.execute(update, advance).rowcount != 1:
         return False
     for sql, params in timers:
         conn.execute(sql, params)
     try:
         conn.execute(_APPEND, append)
-    except sqlite3.IntegrityError:  # another process stored this version first
+        for sql, params in after:
+            conn.execute(sql, params)
+    except sqlite3.IntegrityError:
+        if not undone:
+            raise _Taken from None
         return False
     return True
 
 
 def _write(conn: sqlite3.Connection, moves: list[Move]) -> list[bool]:
     """Runs in the driver's thread: the whole batch, committed or rolled back. A lone
-    move needs no savepoint: its loss rolls the transaction back."""
+    move needs no savepoint: its loss rolls the transaction back. Nor does a batch, as
+    long as no move loses after its UPDATE (rare: only the second guard, a (room,
+    version) stored by another process while the room row was not yet past it): a move
+    that loses at its UPDATE changed nothing. A SAVEPOINT and a RELEASE per move were
+    two of its four statements, each a trip into SQLite and back for the GIL.
+
+    A batch of plain moves (the same UPDATE, no timer's or game's statement: nearly
+    all) goes in two `executemany` calls, one cursor and statement look-up each instead
+    of one per move; when a move of it lost, the batch goes again move by move, the
+    only way to tell which."""
     try:
         if len(moves) == 1:
             won = _one(conn, *moves[0])
             conn.commit() if won else conn.rollback()
             return [won]
-        conn.execute("BEGIN IMMEDIATE")  # savepoints nest in it (a first SAVEPOINT
-        won_list = []  # would begin a transaction its RELEASE commits)
-        for move in moves:
-            conn.execute("SAVEPOINT move")
-            won = _one(conn, *move)
-            if not won:
-                conn.execute("ROLLBACK TO move")
-            conn.execute("RELEASE move")
-            won_list.append(won)
+        conn.execute("BEGIN IMMEDIATE")
+        update = moves[0][0]
+        if all(m[0] == update and not m[3] and not m[4] for m in moves):
+            try:
+                if conn.executemany(update, [m[1] for m in moves]).rowcount == len(moves):
+                    conn.executemany(_APPEND, [m[2] for m in moves])
+                    conn.commit()
+                    return [True] * len(moves)
+            except sqlite3.IntegrityError:  # another process stored a version first
+                pass
+            conn.rollback()
+            conn.execute("BEGIN IMMEDIATE")
+        try:
+            won_list = [_one(conn, *move, undone=False) for move in moves]
+        except _Taken:  # the batch again, from the start, each move in its savepoint
+            conn.rollback()
+            conn.execute("BEGIN IMMEDIATE")  # savepoints nest in it (a first SAVEPOINT
+            won_list = []  # would begin a transaction its RELEASE commits)
+            for move in moves:
+                conn.execute("SAVEPOINT move")
+                won = _one(conn, *move)
+                if not won:
+                    conn.execute("ROLLBACK TO move")
+                conn.execute("RELEASE move")
+                won_list.append(won)
         conn.commit()
         return won_list
     except BaseException:
@@ -109,6 +157,7 @@ class MoveWriter:
         self.closed = False  # after close() the repository writes the ORM way
 
     timers = True  # turn-timer moves too (deadlines, timeouts)
+    games = True  # and the move that ends a game, with the game's record
 
     @classmethod
     def for_engine(cls, engine: AsyncEngine) -> MoveWriter | PgMoveWriter | None:
@@ -129,9 +178,10 @@ class MoveWriter:
     async def commit(self, code: str, version: int, game_no: int, seat: int,
                      move: Any, events: Any, state: Any, status: str, at: datetime,
                      seen: int, to_act: Any, deadlines: dict[str, int] | None = None,
-                     timeout: bool | None = None) -> bool:
+                     timeout: bool | None = None, game: dict[str, Any] | None = None
+                     ) -> bool:
         """True once the COMMIT holding the move is done; False if it lost its version.
-        `deadlines`, `timeout`: as `Repository.commit_move` (app/db/moves.py)."""
+        `deadlines`, `timeout`, `game`: as `Repository.commit_move` (app/db/moves.py)."""
         stamp = sqlite_time(at)
         advance: tuple[Any, ...]
         if status == "playing":
@@ -141,18 +191,24 @@ class MoveWriter:
                                          version)
         append = (code, game_no, version + 1, seat, self._j(move), self._j(events), stamp,
                   seen, self._j(to_act))
-        timers: tuple[tuple[str, tuple[Any, ...]], ...] = ()
+        timers: Statements = ()
         if deadlines is not None or timeout is not None:
             timers = tuple(
                 ([(_DEADLINES, (self._j(deadlines), code))] if deadlines is not None else [])
                 + ([(_TIMED_OUT if timeout else _CLEARED, (code, seat))]
                    if timeout is not None else []))
+        after: Statements = ()
+        if game is not None:  # the values game_records.game_values made
+            j = self._j
+            after = ((_GAME, (code, game_no, game["game_id"], j(game["options"]),
+                              game["seed"], j(game["players"]), code, game_no,
+                              j(game["outcome"]), stamp)),)
         # The loop from the drainer when there is one (most moves of a batch): on
         # Python 3.11 each get_running_loop() is a getpid system call.
         drainer = self._drainer
         loop = asyncio.get_running_loop() if drainer is None else drainer.get_loop()
         done: asyncio.Future[bool] = loop.create_future()
-        self._queue.append(((update, advance, append, timers), done))
+        self._queue.append(((update, advance, append, timers, after), done))
         if drainer is None:  # it starts after this tick: the tick's moves join
             self._drainer = loop.create_task(self._drain())
         return await done

@@ -39,6 +39,7 @@ class PgMoveWriter:
     those go the ORM way, `timers` False)."""
 
     timers = False
+    games = False
 
     def __init__(self, engine: AsyncEngine) -> None:
         self.engine = engine
@@ -70,10 +71,11 @@ class PgMoveWriter:
     async def commit(self, code: str, version: int, game_no: int, seat: int,
                      move: Any, events: Any, state: Any, status: str, at: datetime,
                      seen: int, to_act: Any, deadlines: dict[str, int] | None = None,
-                     timeout: bool | None = None) -> bool:
+                     timeout: bool | None = None, game: dict[str, Any] | None = None
+                     ) -> bool:
         """True once the move is committed; False if another writer had its version."""
-        if deadlines is not None or timeout is not None:
-            raise ValueError("Timer columns go the ORM way on PostgreSQL.")
+        if deadlines is not None or timeout is not None or game is not None:
+            raise ValueError("Timer columns and a game's end go the ORM way on PostgreSQL.")
         params = (code, version, self._j(state), status, at, game_no, seat, self._j(move),
                   self._j(events), seen, self._j(to_act))
         self._busy += 1
