@@ -111,9 +111,8 @@ def test_the_door_takes_exactly_the_sockets_the_route_takes(path: str) -> None:
     assert ws.room_socket_for({**scope, "root_path": "/app"}, _never, _never) is None
 
 
-async def test_the_greeting_leaves_in_one_write_with_its_messages_in_order(
-    server: LiveServer, people: Make, monkeypatch: pytest.MonkeyPatch,
-) -> None:
+def count_writes(monkeypatch: pytest.MonkeyPatch) -> list[list[str]]:
+    """From now on, each write of several texts at once (`write_texts`) is noted here."""
     writes: list[list[str]] = []
     write_texts = connection.write_texts
 
@@ -122,6 +121,13 @@ async def test_the_greeting_leaves_in_one_write_with_its_messages_in_order(
         return write_texts(websocket, protocol, texts)
 
     monkeypatch.setattr(connection, "write_texts", counted)
+    return writes
+
+
+async def test_the_greeting_leaves_in_one_write_with_its_messages_in_order(
+    server: LiveServer, people: Make, monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    writes = count_writes(monkeypatch)
     code, (ann, bob) = await seated_room(server, people, 2)
     await start(code, ann)
     await bob.api("POST", f"/api/rooms/{code}/chat", json={"text": "hello"})
@@ -141,14 +147,7 @@ async def test_a_stale_move_s_error_and_the_table_leave_in_one_write(
     await start(code, ann)
     await ann.connect(code)
     view = await ann.expect("view", version=1)
-    writes: list[list[str]] = []
-    write_texts = connection.write_texts
-
-    def counted(websocket: Any, protocol: Any, texts: list[str]) -> bool:
-        writes.append(list(texts))
-        return write_texts(websocket, protocol, texts)
-
-    monkeypatch.setattr(connection, "write_texts", counted)
+    writes = count_writes(monkeypatch)
     await ann.send({"type": "move", "version": 0, "move": view["view"]["moves"][0]})
     error, table = await ann.expect("error"), await ann.expect("view")
     assert (error["code"], error["version"], table["version"]) == ("stale", 1, 1)
