@@ -28,6 +28,7 @@ from typing import Any
 from sqlalchemy.ext.asyncio import AsyncEngine
 from sqlalchemy.util.concurrency import greenlet_spawn
 
+from app.db.game_records import INSERT_GAME
 from app.db.pgwriter import PgMoveWriter
 
 _ADVANCE = ("UPDATE rooms SET version = ?, state = ?, status = ?, updated_at = ? "
@@ -49,13 +50,11 @@ _CLEARED = ('UPDATE seats SET timeouts = 0, away = 0 WHERE room_code = ? AND "in
             "AND (away IS 1 OR timeouts > 0)")
 
 # The move that ends a game writes the game's record (issue 14), after its own INSERT:
-# app/db/game_records.py's INSERT_GAME as SQLite runs it (its subquery finds the game's
-# first move, so the finishing move must already be in the log).
-_GAME = ("INSERT INTO games (room_code, game_no, game_id, options, seed, players, "
-         "started_version, outcome, finished_at) VALUES (?, ?, ?, ?, ?, ?, "
-         "(SELECT MIN(version) - 1 FROM moves WHERE room_code = ? AND game_no = ?), ?, ?)")
+# app/db/game_records.py's INSERT_GAME itself (sqlite3 takes its :named parameters; its
+# subquery finds the game's first move, so the finishing move must already be in the log).
+_GAME: str = INSERT_GAME.text
 
-Statements = tuple[tuple[str, tuple[Any, ...]], ...]
+Statements = tuple[tuple[str, tuple[Any, ...] | dict[str, Any]], ...]
 # A move: the room's UPDATE (_ADVANCE or _PLAYED) and its parameters, the INSERT's
 # parameters, the timers' statements (if any, before the INSERT) and the game's record
 # (if it ends the game, after it)
@@ -200,9 +199,11 @@ class MoveWriter:
         after: Statements = ()
         if game is not None:  # the values game_records.game_values made
             j = self._j
-            after = ((_GAME, (code, game_no, game["game_id"], j(game["options"]),
-                              game["seed"], j(game["players"]), code, game_no,
-                              j(game["outcome"]), stamp)),)
+            after = ((_GAME, {"code": code, "game_no": game_no, "game_id": game["game_id"],
+                              "options": j(game["options"]), "seed": game["seed"],
+                              "players": j(game["players"]), "in_code": code,
+                              "in_game_no": game_no, "outcome": j(game["outcome"]),
+                              "at": stamp}),)
         # The loop from the drainer when there is one (most moves of a batch): on
         # Python 3.11 each get_running_loop() is a getpid system call.
         drainer = self._drainer
