@@ -281,6 +281,16 @@ class LiveRooms:
             return await asyncio.shield(pending)
         return await self.load(code)
 
+    async def watched(self, code: str) -> LiveRoom | None:
+        """The watched room, waiting for its first read if that is under way: a notice
+        that comes meanwhile must be taken in by the room that read may have missed it
+        (a move stored after the read began), not dropped for want of a room."""
+        live = self.rooms.get(code)
+        if live is not None:
+            return live
+        pending = self._loading.get(code)
+        return None if pending is None else await asyncio.shield(pending)
+
     async def watch(self, code: str) -> LiveRoom | None:
         """A socket follows `code` (it has subscribed to the bus first): keep it here."""
         live = self.rooms.get(code)
@@ -329,7 +339,7 @@ class LiveRooms:
 
     async def ensure(self, code: str, version: int) -> LiveRoom | None:
         """The watched room at `version` or newer (a bus notice): one read for all."""
-        live = self.rooms.get(code)
+        live = self.rooms.get(code) or await self.watched(code)
         if live is None or live.version >= version:
             return live
         async with self.locks(code):

@@ -195,8 +195,13 @@ class RoomService(Seating, Pipeline, Chat, Timers):
         (app/web/feed.py) before its sockets hear it; a repeat of a notice already
         taken in waits for that one."""
         live = self.live.rooms.get(code)
+        # A room still being read when the notice came: that read may have begun
+        # before the change, even one of this process (then `_refresh` found no room).
+        reading = live is None
         if live is None:
-            return
+            live = await self.live.watched(code)
+            if live is None:
+                return
         kind, version = message.get("kind"), message.get("version")
         if kind == "state" and isinstance(version, int):
             if live.version < version:  # another process moved (this one's are in)
@@ -214,7 +219,7 @@ class RoomService(Seating, Pipeline, Chat, Timers):
         try:
             if kind == "chat" and isinstance(message.get("line"), dict):
                 live.chat.append(ChatLine(**message["line"]))
-            elif kind == "room" and message.get("origin") != self.origin:
+            elif kind == "room" and (reading or message.get("origin") != self.origin):
                 async with self.locks(code):
                     await self.live.catch_up(live)
         finally:

@@ -230,6 +230,43 @@ async def test_a_notice_from_another_process_reads_only_the_newer_moves_once(
     assert mine == theirs and mine.version == version
 
 
+@pytest.mark.parametrize("kind", ["state", "room"])
+@pytest.mark.parametrize("here", [True, False], ids=["this-process", "another"])
+async def test_a_notice_during_a_rooms_first_read_is_taken_in(
+    service: RoomService, monkeypatch: pytest.MonkeyPatch, kind: str, here: bool,
+) -> None:
+    """A socket's first read of a room and a game started meanwhile (here, or in
+    another process): the read sees the room waiting, the start's notice comes while
+    it is still under way. The notice used to find no watched room and was dropped,
+    so the room's sockets never saw the game begin (a CI failure of
+    test_redis_carries_a_move_from_one_server_to_a_client_of_the_other)."""
+    code, host, _ = await full_room(service)
+    read, release = asyncio.Event(), asyncio.Event()
+    load = service.live.load
+
+    async def slow_load(code: str) -> Any:
+        found = await load(code)  # the room as it was: waiting
+        read.set()
+        await release.wait()
+        return found
+
+    monkeypatch.setattr(service.live, "load", slow_load)
+    watching = asyncio.create_task(service.watch(code))
+    await read.wait()
+    version = await service.start(code, host)
+    notice = {"room": code, "kind": kind, "version": version, "id": 1,
+              "origin": service.origin if here else "elsewhere"}
+    noticed = asyncio.create_task(service.on_notice(code, notice))
+    await asyncio.sleep(0.01)
+    assert not noticed.done()  # it waits for the read
+    release.set()
+    assert await watching is not None
+    await noticed
+    snap = await service.snapshot(code, 0)
+    assert (snap.version, snap.status) == (version, "playing")
+    assert snap.view is not None and snap.view["moves"]
+
+
 async def test_the_bus_carries_versions_never_views_or_hands(service: RoomService) -> None:
     code, host, tokens = await full_room(service)
     async with service.broker.subscribe(f"room:{code}") as bus:
