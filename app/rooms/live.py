@@ -267,8 +267,7 @@ class LiveRooms:
         if found is None:
             return None
         record, moves, chat = found
-        lines = [ChatLine(seat=r.seat, name=r.name, text=r.text, at=r.created_at.isoformat())
-                 for r in chat]
+        lines = [ChatLine.said(r.seat, r.name, r.text, r.created_at) for r in chat]
         return LiveRoom(record, self.games.get(record.game_id), moves, lines)
 
     async def get(self, code: str) -> LiveRoom | None:
@@ -298,18 +297,22 @@ class LiveRooms:
             pending = self._loading.get(code)
             if pending is None:
                 pending = self._loading[code] = asyncio.ensure_future(self.load(code))
-                try:
-                    live = await asyncio.shield(pending)
-                finally:
-                    del self._loading[code]
-                if live is not None:
-                    self.rooms[code] = live
-            else:
-                live = await asyncio.shield(pending)
-            live = self.rooms.get(code, live)
+                pending.add_done_callback(partial(self._loaded, code))
+            live = await asyncio.shield(pending)
+            if live is not None:
+                # Kept by whichever of the read's waiters comes back first: the socket
+                # that began it may have left (cancelled) while others waited for it.
+                live = self.rooms.setdefault(code, live)
         if live is not None:
             live.watchers += 1
         return live
+
+    def _loaded(self, code: str, pending: asyncio.Future[LiveRoom | None]) -> None:
+        """A first read is over (done, failed, or every waiter gone)."""
+        if self._loading.get(code) is pending:
+            del self._loading[code]
+        if not pending.cancelled():
+            pending.exception()  # its waiters have it; none left: not "never retrieved"
 
     def unwatch(self, code: str) -> None:
         live = self.rooms.get(code)
