@@ -195,8 +195,8 @@ class RoomService(Seating, Pipeline, Chat, Timers):
         (app/web/feed.py) before its sockets hear it; a repeat of a notice already
         taken in waits for that one."""
         live = self.live.rooms.get(code)
-        # A room still being read when the notice came: that read may have begun
-        # before the change, even one of this process (then `_refresh` found no room).
+        # Its first read may be under way: that read may have begun before the change
+        # this notice tells of, even a change of this process's.
         reading = live is None
         if live is None:
             live = await self.live.watched(code)
@@ -218,7 +218,12 @@ class RoomService(Seating, Pipeline, Chat, Timers):
             del live.notices[next(iter(live.notices))]
         try:
             if kind == "chat" and isinstance(message.get("line"), dict):
-                live.chat.append(ChatLine(**message["line"]))
+                line = ChatLine(**message["line"])
+                # The room's first read may have had it (said after this process
+                # subscribed, before that read): kept once. (Chat is rare; the scan of
+                # 50 lines is nothing.)
+                if line not in live.chat:
+                    live.chat.append(line)
             elif kind == "room" and (reading or message.get("origin") != self.origin):
                 async with self.locks(code):
                     await self.live.catch_up(live)
@@ -226,8 +231,10 @@ class RoomService(Seating, Pipeline, Chat, Timers):
             done.set_result(None)
 
     async def _refresh(self, code: str) -> None:
-        """This process changed seats or status: its live room reads the record again."""
-        live = self.live.rooms.get(code)
+        """This process changed seats or status: its live room reads the record again
+        (after its first read, if that is under way: it may have read the room before
+        the change, and the change's own notice is then not read again)."""
+        live = await self.live.watched(code)
         if live is not None:
             async with self.locks(code):
                 await self.live.catch_up(live)

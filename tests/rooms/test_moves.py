@@ -230,6 +230,25 @@ async def test_a_notice_from_another_process_reads_only_the_newer_moves_once(
     assert mine == theirs and mine.version == version
 
 
+async def read_held(service: RoomService, monkeypatch: pytest.MonkeyPatch, code: str
+                    ) -> tuple[asyncio.Task[Any], asyncio.Event]:
+    """A socket's first read of `code` (`watch`), held once it has read the room until
+    the event is set: what happens meanwhile happens while it is under way."""
+    read, release = asyncio.Event(), asyncio.Event()
+    load = service.live.load
+
+    async def held_load(code: str) -> Any:
+        found = await load(code)
+        read.set()
+        await release.wait()
+        return found
+
+    monkeypatch.setattr(service.live, "load", held_load)
+    watching = asyncio.create_task(service.watch(code))
+    await read.wait()
+    return watching, release
+
+
 @pytest.mark.parametrize("kind", ["state", "room"])
 @pytest.mark.parametrize("here", [True, False], ids=["this-process", "another"])
 async def test_a_notice_during_a_rooms_first_read_is_taken_in(
@@ -241,18 +260,7 @@ async def test_a_notice_during_a_rooms_first_read_is_taken_in(
     so the room's sockets never saw the game begin (a CI failure of
     test_redis_carries_a_move_from_one_server_to_a_client_of_the_other)."""
     code, host, _ = await full_room(service)
-    read, release = asyncio.Event(), asyncio.Event()
-    load = service.live.load
-
-    async def slow_load(code: str) -> Any:
-        found = await load(code)  # the room as it was: waiting
-        read.set()
-        await release.wait()
-        return found
-
-    monkeypatch.setattr(service.live, "load", slow_load)
-    watching = asyncio.create_task(service.watch(code))
-    await read.wait()
+    watching, release = await read_held(service, monkeypatch, code)  # the room waiting
     version = await service.start(code, host)
     notice = {"room": code, "kind": kind, "version": version, "id": 1,
               "origin": service.origin if here else "elsewhere"}
@@ -265,6 +273,70 @@ async def test_a_notice_during_a_rooms_first_read_is_taken_in(
     snap = await service.snapshot(code, 0)
     assert (snap.version, snap.status) == (version, "playing")
     assert snap.view is not None and snap.view["moves"]
+
+
+@pytest.mark.parametrize("order", ["said-before-the-read", "said-during-it", "heard-after-it"])
+async def test_a_chat_line_near_a_rooms_first_read_is_kept_once(
+    make_service: Callable[[], Any], monkeypatch: pytest.MonkeyPatch, order: str,
+) -> None:
+    """A line another process stores just before this one's first read of the room
+    (the read has it, and then its notice comes), while that read is under way (the
+    read may miss it), or before it with the notice heard once the read is over: the
+    room keeps it once either way, for the greetings of the sockets that come later."""
+    one: RoomService = await make_service()
+    two: RoomService = await make_service()
+    code, _, _ = await full_room(one)
+    async with two.broker.subscribe(f"room:{code}") as bus:
+        if order != "said-during-it":
+            await two.chat(code, 0, "prost")
+        watching, release = await read_held(one, monkeypatch, code)
+        if order == "said-during-it":
+            await two.chat(code, 0, "prost")
+        notice = await bus.get()
+        assert notice is not None and notice["kind"] == "chat"
+        if order == "heard-after-it":
+            release.set()
+            await watching
+        noticed = asyncio.create_task(one.on_notice(code, notice))
+        await asyncio.sleep(0.01)
+        release.set()
+        assert await watching is not None
+        await noticed
+    lines = await one.chat_history(code)
+    assert [line.text for line in lines] == ["prost"]
+    assert lines == await two.chat_history(code)  # the same line, its time in one form
+
+
+async def test_a_seat_change_here_during_a_rooms_first_read_is_taken_in(
+    service: RoomService, monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The host removes a player while a socket's first read of the room is under way
+    (it read the seats before): the room that read makes must not keep him seated
+    (he would go on seeing, and playing, his old seat's hand)."""
+    code, host, tokens = await full_room(service)
+    watching, release = await read_held(service, monkeypatch, code)
+    removing = asyncio.create_task(service.remove_player(code, host, 1))
+    await asyncio.sleep(0.01)
+    release.set()
+    live = await watching
+    await removing
+    assert live is not None and live.seat_of(tokens[1]) is None
+    assert await service.viewer(code, tokens[1]) is None
+
+
+async def test_a_first_read_whose_socket_left_is_kept_for_the_socket_waiting_on_it(
+    service: RoomService, monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    code, _, _ = await full_room(service)
+    first, release = await read_held(service, monkeypatch, code)
+    second = asyncio.create_task(service.watch(code))
+    await asyncio.sleep(0)
+    first.cancel()  # the socket that began the read leaves
+    release.set()
+    live = await second
+    assert live is not None and service.live.rooms.get(code) is live and live.watchers == 1
+    service.unwatch(code)
+    assert code not in service.live.rooms
 
 
 async def test_the_bus_carries_versions_never_views_or_hands(service: RoomService) -> None:
