@@ -28,7 +28,7 @@ class Chat(_Base):
         name = live.record.seats[seat].name if seat is not None else None
         name = name or "Spectator"
         at = await self.repo.add_chat(code, seat, name, text)
-        line = ChatLine(seat=seat, name=name, text=text, at=at.isoformat())
+        line = ChatLine.said(seat, name, text, at)
         await self._publish(code, {"kind": "chat", "line": line.model_dump()})
         return line
 
@@ -43,5 +43,4 @@ class Chat(_Base):
         if live is not None:
             return list(live.chat)
         rows = await self.repo.chat(code, CHAT_HISTORY)
-        return [ChatLine(seat=r.seat, name=r.name, text=r.text, at=r.created_at.isoformat())
-                for r in rows]
+        return [ChatLine.said(r.seat, r.name, r.text, r.created_at) for r in rows]

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from datetime import UTC, datetime
 from typing import Any, Literal
 
 from pydantic import BaseModel
@@ -57,3 +58,11 @@ class ChatLine(BaseModel):
     name: str
     text: str
     at: str
+
+    @classmethod
+    def said(cls, seat: int | None, name: str, text: str, at: datetime) -> ChatLine:
+        """A line with its time in one form, as stored (UTC, aware) or read back
+        (SQLite gives it naive): a line read and the same line's notice are equal."""
+        if at.tzinfo is None:
+            at = at.replace(tzinfo=UTC)
+        return cls(seat=seat, name=name, text=text, at=at.isoformat())

@@ -22,6 +22,7 @@ from app.i18n import DEFAULT, translations
 from app.i18n.games import refusal_text
 from app.realtime.hub import Hub
 from app.rooms.errors import NotSeated, RoomError, StaleVersion
+from app.rooms.models import ChatLine
 from app.rooms.service import LOG_LINES, RoomService
 from app.rooms.tokens import token_matches
 from app.web.buckets import Bucket
@@ -155,6 +156,14 @@ class Connection:
         socket in the same place: see `state_text` (a socket taking regions gets those
         that changed since its last board)."""
         live = self.rooms.live.rooms.get(self.code)  # watched: no await on each notice
+        if live is not None and live.seats_epoch != self.seats_epoch:
+            # Seats changed since this socket was let in (a notice, or the catch-up of
+            # a move that lost its version to another process): who is it now? Asked
+            # before its picture, so a removed player never gets the seat's new hand.
+            seat = self.seat
+            await self.reseat()
+            if self.seat != seat:
+                return  # the new seat's picture is sent (reseat)
         frame = (live.frame(self.seat, self.lang) if live is not None
                  else await self.rooms.frame(self.code, self.seat, self.lang))
         if frame.view is not None and (frame.version > self.sent_version or reset):
@@ -185,14 +194,18 @@ class Connection:
         try:
             await self.send_room()
             await self.send_state(reset=True)
-            for line in await self.rooms.chat_history(self.code):
+            said = await self.rooms.chat_history(self.code)
+            for line in said:
                 await self.send(ChatOut(**line.model_dump()))
             await self.send_presence()
         finally:
             self.held = None
         await self._write_held(held)
         while self.backlog:
-            await self.notice(self.backlog.pop(0), {})
+            message = self.backlog.pop(0)
+            if message.get("kind") == "chat" and _said_already(message, said):
+                continue  # stored before the room was read: the greeting had it
+            await self.notice(message, {})
         self.backlog = None
 
     async def _write_held(self, held: list[str | bytes]) -> None:
@@ -231,11 +244,6 @@ class Connection:
             await self.hub.move(self.code, self.conn, seat)
             await self.send_state(reset=True)
 
-    def seats_moved(self) -> bool:
-        """Whether the live room's seats changed since this socket's last admission."""
-        live = self.rooms.live.rooms.get(self.code)
-        return live is None or live.seats_epoch != self.seats_epoch
-
     async def notice(self, message: dict[str, Any], shared: dict[str, str]) -> None:
         """One bus notice, already taken in by the room (the feed did it once), for this
         socket. `shared`: texts the feed made once for every socket (chat)."""
@@ -243,9 +251,7 @@ class Connection:
         if kind == "state":
             version = message.get("version")
             if not isinstance(version, int) or version > self.sent_version:
-                if self.seats_moved():
-                    await self.reseat()
-                await self.send_state()
+                await self.send_state()  # (which asks first whether seats moved)
         elif kind == "room":
             await self.reseat()
             await self.send_room()
@@ -304,3 +310,8 @@ class Connection:
             await self.send(ErrorOut(code="too_fast", reason="Slow down a little."))
         else:
             await self.rooms.chat_as(self.code, self.token, message.text)
+
+
+def _said_already(message: dict[str, Any], said: list[ChatLine]) -> bool:
+    line = message.get("line")
+    return isinstance(line, dict) and any(line == kept.model_dump() for kept in said)

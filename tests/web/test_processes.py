@@ -71,6 +71,34 @@ async def test_two_servers_one_database_simultaneous_choices_both_count(
     assert final["log"][2].endswith("wins the trick.")
 
 
+async def test_a_player_removed_on_one_server_gets_no_seats_hand_on_the_other(
+    live_server: Start, database_url: str, people: Make,
+) -> None:
+    """Bob plays on server two; on server one the host removes him and seats a bot, and
+    a move lands. Two has not heard of it (no Redis) when Bob's move at the old version
+    comes: its write loses, the catch-up brings the new seats, and the stale answer's
+    table is a spectator's, not his old seat's new hand (it was drawn for the seat he
+    was let in on, without asking again)."""
+    one, two = live_server(database_url), live_server(database_url)
+    code, (ann, bob) = await seated_room(one, people, 2)
+    await start(code, ann)
+    await bob.use(two)
+    await bob.connect(code)
+    mine = await bob.expect("view", version=1)
+    assert mine["seat"] == 1 and mine["view"]["hand"]
+    assert (await ann.api("DELETE", f"/api/rooms/{code}/seats/1")).status_code == 204
+    assert (await ann.api("POST", f"/api/rooms/{code}/bots", json={"seat": 1})).status_code == 201
+    seen = json.loads((await ann.api("GET", f"/api/rooms/{code}/view")).text)
+    moved = await ann.api("POST", f"/api/rooms/{code}/moves",
+                          json={"version": seen["version"], "move": seen["view"]["moves"][0]})
+    assert moved.status_code == 200, moved.text
+    await bob.send({"type": "move", "version": 1, "move": mine["view"]["moves"][0]})
+    assert (await bob.expect("error"))["code"] == "stale"
+    table = await bob.expect("view")
+    assert table["seat"] is None and table["view"]["hand"] is None
+    assert table["version"] > 1
+
+
 async def test_redis_carries_a_move_from_one_server_to_a_client_of_the_other(
     live_server: Start, sqlite_url: str, redis_url: str, people: Make,
 ) -> None:
