@@ -4,6 +4,11 @@ One Redis pub/sub connection per process follows exactly the channels this proce
 local subscribers for; one reader task hands each message to the local fan-out. A new
 subscription counts once Redis has confirmed it (the reader sees the confirmation), so
 a subscriber misses nothing published after `subscribe` has let it in.
+
+When the pub/sub connection drops (Redis restarted, a network blip), redis-py connects
+again and subscribes again on the next read; what was published in between is gone. So
+each channel followed here gets a `{kind: resync}` of its own once Redis confirms it
+again: its room reads what it missed, and its sockets are sent where it stands.
 """
 
 from __future__ import annotations
@@ -33,6 +38,7 @@ class RedisBroker(LocalFanout):
         self.pubsub: Any = None
         self.reader: asyncio.Task[None] | None = None
         self.confirming: dict[str, asyncio.Future[None]] = {}  # SUBSCRIBE sent, not confirmed
+        self.lost: set[str] = set()  # followed when the connection dropped: to resync
 
     async def connect(self) -> None:
         self.client = aioredis.from_url(self.url, decode_responses=True)
@@ -82,12 +88,16 @@ class RedisBroker(LocalFanout):
                 raise
             except Exception:  # a dropped connection: redis-py reconnects on next call
                 log.exception("redis pub/sub read failed")
+                self.lost.update(self.subscribers)
                 await asyncio.sleep(0.5)
                 continue
             if raw is not None and raw.get("type") == "subscribe":
                 confirmed = self.confirming.pop(raw["channel"], None)
                 if confirmed is not None and not confirmed.done():
                     confirmed.set_result(None)
+                if raw["channel"] in self.lost:  # followed again: what did it miss?
+                    self.lost.discard(raw["channel"])
+                    self.deliver(raw["channel"], {"kind": "resync"})
                 continue
             if raw is None or raw.get("type") != "message":
                 continue

@@ -203,6 +203,10 @@ class RoomService(Seating, Pipeline, Chat, Timers):
             if live is None:
                 return
         kind, version = message.get("kind"), message.get("version")
+        if kind == "resync":  # the bus lost what was published meanwhile: read it
+            async with self.locks(code):
+                await self.live.catch_up(live)
+            return
         if kind == "state" and isinstance(version, int):
             if live.version < version:  # another process moved (this one's are in)
                 await self.live.ensure(code, version)
@@ -261,5 +265,6 @@ class RoomService(Seating, Pipeline, Chat, Timers):
         body = {"room": code, "origin": self.origin, "id": next(self._notice_ids), **message}
         try:
             await self.broker.publish(channel(code), body)
-        except Exception:  # stored already; clients catch up on their next message
-            log.exception("publish to room %s failed", code)
+        except Exception:  # stored already: this process's sockets hear it anyway, and
+            log.exception("publish to room %s failed", code)  # the others resync
+            self.broker.deliver(channel(code), body)  # when their bus is back (redis.py)

@@ -262,6 +262,11 @@ class Connection:
             await self.send_text(text)
         elif kind == "presence":
             await self.send_presence()
+        elif kind == "resync":  # the bus lost notices (app/realtime/redis.py): all anew
+            await self.reseat()
+            await self.send_state()
+            await self.send_room()
+            await self.send_presence()
 
     async def read(self) -> None:
         """Client messages -> the room service; each failure is an `error` to this socket."""

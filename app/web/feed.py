@@ -61,8 +61,8 @@ class RoomFeed:
             kind = message.get("kind")
             if kind == "chat" and isinstance(message.get("line"), dict):
                 shared["chat"] = ChatOut(**message["line"]).model_dump_json()
-            elif kind == "presence" and self.hub.observe(message):
-                await self.hub.answer(self.code)
+            elif (kind == "presence" and self.hub.observe(message)) or kind == "resync":
+                await self.hub.answer(self.code)  # (after a resync: our reports were lost too)
         except Exception:
             log.exception("room %s: notice %r failed", self.code, message.get("kind"))
             return

@@ -230,6 +230,21 @@ async def test_a_notice_from_another_process_reads_only_the_newer_moves_once(
     assert mine == theirs and mine.version == version
 
 
+async def test_a_resync_reads_what_the_bus_lost(make_service: Callable[[], Any]) -> None:
+    """The bus dropped while another process moved (app/realtime/redis.py): no state
+    notice ever comes, only a resync, and the room reads the moves it missed."""
+    one: RoomService = await make_service()
+    two: RoomService = await make_service()
+    code, host, (ann, _) = await full_room(one)
+    version = await one.start(code, host)
+    await one.watch(code)
+    move = (await two.snapshot(code, 0)).view["moves"][0]  # type: ignore[index]
+    version = await two.submit_move(code, ann, version, move)
+    assert (await one.snapshot(code, 0)).version == version - 1
+    await one.on_notice(code, {"kind": "resync"})
+    assert await one.snapshot(code, 0) == await two.snapshot(code, 0)
+
+
 async def read_held(service: RoomService, monkeypatch: pytest.MonkeyPatch, code: str
                     ) -> tuple[asyncio.Task[Any], asyncio.Event]:
     """A socket's first read of `code` (`watch`), held once it has read the room until

@@ -174,3 +174,65 @@ async def test_two_sockets_on_two_servers_choose_at_one_version_50_times(
         assert sorted(views[0]["log_text"][-3:-1]) == ["P0 has chosen.", "P1 has chosen."]
     for person in (ann, bob):
         assert not [m for m in await person.quiet(0.3) if m["type"] == "error"]
+
+
+async def drop_pubsub_connections(redis_url: str) -> int:
+    """Close the pub/sub connections on this test's Redis db (a restart or a network
+    blip as their processes see it), not those of the other workers' tests."""
+    import redis.asyncio as aioredis
+
+    db = redis_url.rpartition("/")[2]
+    admin = aioredis.from_url(redis_url, decode_responses=True)
+    try:
+        clients = await admin.client_list(_type="pubsub")
+        ids = [c["id"] for c in clients if c.get("db") == db]
+        for client_id in ids:
+            await admin.client_kill_filter(_id=client_id)
+        return len(ids)
+    finally:
+        await admin.aclose()
+
+
+async def test_a_dropped_redis_connection_resyncs_what_it_followed(redis_url: str) -> None:
+    from app.realtime.broker import make_broker
+
+    broker = make_broker(redis_url)
+    await broker.connect()
+    try:
+        async with broker.subscribe("room:a") as a:
+            assert await drop_pubsub_connections(redis_url) == 1
+            # Published about when it dropped: lost, or heard once it follows again.
+            await broker.publish("room:a", {"version": 2})
+            heard = [await asyncio.wait_for(a.get(), 5)]
+            while heard[-1] != {"kind": "resync"}:
+                heard.append(await asyncio.wait_for(a.get(), 5))
+            await broker.publish("room:a", {"version": 3})
+            while heard[-1] != {"version": 3}:
+                heard.append(await asyncio.wait_for(a.get(), 5))
+            assert a.empty()
+            assert [m for m in heard if m != {"version": 2}] == [
+                {"kind": "resync"}, {"version": 3}]
+    finally:
+        await broker.disconnect()
+
+
+async def test_a_move_published_while_redis_was_away_reaches_the_other_server(
+    live_server: Start, sqlite_url: str, redis_url: str, people: Make,
+) -> None:
+    """The pub/sub connections drop and the next move is published about then: the
+    server of Bob's socket may never hear it, and sends it anyway once it follows the
+    room again (its resync), with no move of Bob's to make it ask."""
+    one = live_server(sqlite_url, redis_url)
+    two = live_server(sqlite_url, redis_url)
+    code, (ann, bob) = await seated_room(one, people, 2)
+    await start(code, ann)
+    await bob.use(two)
+    await bob.connect(code)
+    await bob.expect("view", version=1)
+    assert await drop_pubsub_connections(redis_url) == 2
+    seen = json.loads((await ann.api("GET", f"/api/rooms/{code}/view")).text)
+    moved = await ann.api("POST", f"/api/rooms/{code}/moves",
+                          json={"version": 1, "move": seen["view"]["moves"][0]})
+    assert moved.status_code == 200, moved.text
+    got = await bob.expect("view", version=2)
+    assert got["log_text"][-1] == "P0 has chosen."
