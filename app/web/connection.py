@@ -11,6 +11,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import time
+from collections import deque
 from typing import Any
 
 from fastapi import WebSocket
@@ -44,11 +45,15 @@ from app.web.wire import receiver, write_text, write_texts
 
 log = logging.getLogger(__name__)
 
+# How many notices a slow peer may fall behind before it is cut off (`Connection.lag`):
+# a few minutes of a lively game.
+LAG_LIMIT = 500
+
 
 class Connection:
     __slots__ = ("_chat_bucket", "_stale_bucket", "backlog", "board", "code", "conn",
-                 "game_id", "held", "host_token", "html", "hub", "lang", "log_count",
-                 "log_game", "protocol", "regions", "rooms", "seat", "seats_epoch",
+                 "game_id", "held", "host_token", "html", "hub", "lagging", "lang",
+                 "log_count", "log_game", "protocol", "regions", "rooms", "seat", "seats_epoch",
                  "send_lock", "sent_status", "sent_version", "stale_per_minute", "token",
                  "ws")
 
@@ -75,6 +80,10 @@ class Connection:
         self.backlog: list[dict[str, Any]] | None = []  # None once greeted
         self.held: list[str | bytes] | None = None  # the greeting's texts, while it is made
         self.send_lock = asyncio.Lock()
+        # The notices a slow peer has not been sent yet, and the task sending them (see
+        # `lag`); None while it keeps up.
+        self.lagging: tuple[deque[tuple[dict[str, Any], dict[str, str]]],
+                            asyncio.Task[None]] | None = None
         self.protocol: Any = None  # uvicorn's, once accepted: sends skip the layers (wire.py)
         # The buckets are made at the first chat line or stale move: most sockets
         # never send either, and an idle socket should cost as little as it can.
@@ -243,6 +252,43 @@ class Connection:
             self.seat = seat
             await self.hub.move(self.code, self.conn, seat)
             await self.send_state(reset=True)
+
+    def waits(self) -> bool:
+        """Whether a notice now would wait for the peer: it reads slowly or not at all
+        (its transport paused, a send of its waiting), or notices wait for it already."""
+        protocol = self.protocol
+        return (self.lagging is not None or self.send_lock.locked()
+                or (protocol is not None and not protocol.writable.is_set()))
+
+    def lag(self, message: dict[str, Any], shared: dict[str, str]) -> None:
+        """Keep a notice for this slow peer: its own task sends them in order, so the
+        room's feed, and every other socket of the room, does not wait for it. A peer
+        LAG_LIMIT notices behind (a laptop shut mid-game) is cut off; it reconnects to
+        a fresh greeting."""
+        if self.lagging is None:
+            waiting: deque[tuple[dict[str, Any], dict[str, str]]] = deque()
+            self.lagging = (waiting, asyncio.create_task(self._send_lagging(waiting)))
+        waiting = self.lagging[0]
+        if len(waiting) >= LAG_LIMIT:
+            waiting.clear()
+            log.info("room %s: a socket %d notices behind is closed", self.code, LAG_LIMIT)
+            if self.protocol is not None:
+                self.protocol.transport.abort()  # a close frame would wait behind the rest
+            return
+        waiting.append((message, shared))
+
+    async def _send_lagging(self, waiting: deque[tuple[dict[str, Any], dict[str, str]]]
+                            ) -> None:
+        try:
+            while waiting:
+                await self.notice(*waiting[0])
+                waiting.popleft()
+        except WebSocketDisconnect:
+            pass  # its read loop ends with the disconnect
+        except Exception:
+            log.exception("room %s: a slow socket's notice failed", self.code)
+        finally:
+            self.lagging = None
 
     async def notice(self, message: dict[str, Any], shared: dict[str, str]) -> None:
         """One bus notice, already taken in by the room (the feed did it once), for this

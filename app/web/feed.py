@@ -70,6 +70,9 @@ class RoomFeed:
             if connection.backlog is not None:  # still being greeted: it takes it after
                 connection.backlog.append(message)
                 continue
+            if connection.waits():  # a slow peer: its own task sends it, in order
+                connection.lag(message, shared)
+                continue
             try:
                 await connection.notice(message, shared)
             except WebSocketDisconnect:
