@@ -269,13 +269,13 @@ class Connection:
             waiting: deque[tuple[dict[str, Any], dict[str, str]]] = deque()
             self.lagging = (waiting, asyncio.create_task(self._send_lagging(waiting)))
         waiting = self.lagging[0]
-        if len(waiting) >= LAG_LIMIT:
-            waiting.clear()
+        if len(waiting) < LAG_LIMIT:
+            waiting.append((message, shared))
+        elif self.protocol is not None and not self.protocol.transport.is_closing():
             log.info("room %s: a socket %d notices behind is closed", self.code, LAG_LIMIT)
-            if self.protocol is not None:
-                self.protocol.transport.abort()  # a close frame would wait behind the rest
-            return
-        waiting.append((message, shared))
+            # (a close frame would wait behind the rest; its waiting send then fails,
+            # and its read loop ends with the disconnect)
+            self.protocol.transport.abort()
 
     async def _send_lagging(self, waiting: deque[tuple[dict[str, Any], dict[str, str]]]
                             ) -> None:
