@@ -325,9 +325,14 @@ def _mine_parts(me: int, acting: bool, score: int, began: bool, edges: list[Any]
     m = macros()
     choice = mine.get("edge_choice")
     stats = kept(("nb-mstats", lang, score, began), m.mine_stats, score, began)
-    # (`edge_dests` is HTML as text: markup to the macro)
-    edge = kept(("nb-medge", lang, me, edges[me], edge_last, choice, phase, edge_dests),
-                lambda: m.mine_edge(me, edges[me], edge_last, choice, phase, Markup(edge_dests)))
+    if edge_dests:  # the seat to act: its Edge's frame kept apart from its destinations
+        # (they change with its hand and the table; the frame with its Edge card)
+        edge = joined(("nb-medge-frame", lang, me, edges[me], edge_last, choice, phase),
+                      lambda mark: m.mine_edge(me, edges[me], edge_last, choice, phase, mark),
+                      [edge_dests])
+    else:
+        edge = kept(("nb-medge", lang, me, edges[me], edge_last, choice, phase),
+                    m.mine_edge, me, edges[me], edge_last, choice, phase, "")
     cards = hand(mine["hand"], by_card, edges, lang, viewer)
     harem = kept(("nb-harem", lang, *mine["harem"]), m.harem_cards, mine["harem"])
     count = len(mine["hand"])
