@@ -13,9 +13,9 @@ seats after a move) is a few dictionary look-ups and one join, not a template ru
 - every other region is kept in the fragment cache (app/web/memo.py) under a key of
   everything it is drawn from: the language, the room's names and the viewer's seat
   (`Viewing.viewer_key`) and the region's own inputs. A region holding a seat's hand is
-  keyed by that seat and that hand, so it is only ever served to a board that would have
-  drawn exactly the same string; a key is never a version, so a kept string cannot be
-  stale.
+  keyed by that seat and that hand (a card's control by its move and what its label
+  reads of the viewer), so it is only ever served to a board that would have drawn
+  exactly the same string; a key is never a version, so a kept string cannot be stale.
 
 Keys are tuples of the view's own values (ints, strings, None; no bools where an int
 could stand) and `freeze`d JSON for its lists and dicts.
@@ -86,22 +86,31 @@ def _top(mv: dict[str, Any], edges: list[Any]) -> Any:
 
 
 def dests(items: list[tuple[str, dict[str, Any]]], edges: list[Any], lang: str,
-          viewer: bytes) -> str:
+          names: bytes, seat: int | None) -> str:
     """The destination buttons of one place (all of them go to the same Edge or the
     Arena, so one `top`), each button kept apart by its label's inputs. (Joined, not
     kept together: a key of every button's move cost as much as the join.) HTML as
-    text: to join, or to hand to a macro as `Markup`."""
+    text: to join, or to hand to a macro as `Markup`.
+
+    A button reads the viewer only as its label does (`label`): the room's names and
+    whether the move goes to the viewer's own Edge ("your Edge"). So it is keyed by
+    those, not by the seat: another seat holding the same card with the same move (three
+    copies of most cards) is served the same button, which it would draw the same."""
     m = macros()
     top = _top(items[0][1], edges)
     dest_of = m.dest_of
-    return "".join([kept(("nb-dest", lang, viewer, pid, freeze(mv), top), dest_of, pid, mv, top)
+    return "".join([kept(("nb-dest", lang, names, pid, freeze(mv), top, mv.get("edge") == seat),
+                         dest_of, pid, mv, top)
                     for pid, mv in items])
 
 
 def hand(cards: list[str], by_card: dict[str, list[dict[str, Any]]], edges: list[Any],
-         lang: str, viewer: bytes) -> str:
+         lang: str, names: bytes, seat: int) -> str:
     """The viewer's hand, each card (its control) kept apart, joined inside the
-    `hand_cards` frame (drawn once per language)."""
+    `hand_cards` frame (drawn once per language). A card's move button is keyed as a
+    destination is (`dests`: its label reads the names and whether it goes to the
+    viewer's own Edge); a pick or a face reads nothing of the viewer: keyed by the card
+    (and a pick by its id and count of places) alone."""
     m = macros()
     hand_card = m.hand_card
     out = []
@@ -110,10 +119,11 @@ def hand(cards: list[str], by_card: dict[str, list[dict[str, Any]]], edges: list
         k = seen[c] = seen.get(c, -1) + 1
         mvs = by_card.get(c, [])
         if len(mvs) == 1:
-            key: tuple[Any, ...] = ("nb-card", lang, viewer, c, freeze(mvs[0]),
-                                    _top(mvs[0], edges))
+            mv = mvs[0]
+            key: tuple[Any, ...] = ("nb-card", lang, names, c, freeze(mv), _top(mv, edges),
+                                    mv.get("edge") == seat)
         else:  # a pick (its id, its count of places) or the face alone
-            key = ("nb-card", lang, viewer, c, k if mvs else 0, len(mvs))
+            key = ("nb-card", lang, c, k if mvs else 0, len(mvs))
         out.append(kept(key, hand_card, c, k, mvs, edges))
     if not out:
         return kept(("nb-hand-empty", lang), m.hand_cards, [])
@@ -138,7 +148,7 @@ def board(view: dict[str, Any], public: dict[str, Any], seat: int | None) -> Boa
 
     def fill(place: tuple[Any, ...]) -> str:
         items = by_place.get(place)
-        return dests(items, edges, lang, key) if items else ""
+        return dests(items, edges, lang, viewer.names_key, seat) if items else ""
 
     # the status bar reads the viewer only through `yours` and `my_turn` (the names of
     # those it waits for are never "you"): one for every seat that waits
@@ -167,7 +177,7 @@ def board(view: dict[str, Any], public: dict[str, Any], seat: int | None) -> Boa
     mine = None
     if me is not None:
         mine = _mine(view, me, to_act, last, moves, by_card,
-                     fill(("edge", me)) if by_place else "", lang, key)
+                     fill(("edge", me)) if by_place else "", lang, key, viewer.names_key)
     summary = round_summary(view["summary"], lang, key) if view.get("summary") else None
     seats = [s for s in range(view["players"]) if s != me]
     return put_together(view["phase"], status, said, panels, seats, middle, mine, summary,
@@ -297,7 +307,7 @@ def _middle(v: dict[str, Any], top_is_mine: bool, lang: str, names: bytes) -> st
 
 def _mine(view: dict[str, Any], me: int, to_act: list[int], last: dict[str, Any] | None,
           moves: list[dict[str, Any]], by_card: dict[str, list[dict[str, Any]]],
-          edge_dests: str, lang: str, viewer: bytes) -> str:
+          edge_dests: str, lang: str, viewer: bytes, names: bytes) -> str:
     """The viewer's own cards: put together from their parts, each kept; a seat without
     moves (most boards: no control, no destination) keeps the whole of it by all it is
     drawn from, so a seat that did not move gets the same string again."""
@@ -307,7 +317,7 @@ def _mine(view: dict[str, Any], me: int, to_act: list[int], last: dict[str, Any]
 
     def parts() -> str:
         return _mine_parts(me, acting, score, began, edges, edge_last, mine, phase,
-                           by_card, edge_dests, lang, viewer)
+                           by_card, edge_dests, lang, names)
 
     if moves:  # the seat to act: its controls changed with the table, so no whole key
         return parts()
@@ -321,7 +331,7 @@ def _mine(view: dict[str, Any], me: int, to_act: list[int], last: dict[str, Any]
 def _mine_parts(me: int, acting: bool, score: int, began: bool, edges: list[Any],
                 edge_last: bool, mine: dict[str, Any], phase: str,
                 by_card: dict[str, list[dict[str, Any]]], edge_dests: str,
-                lang: str, viewer: bytes) -> str:
+                lang: str, names: bytes) -> str:
     m = macros()
     choice = mine.get("edge_choice")
     stats = kept(("nb-mstats", lang, score, began), m.mine_stats, score, began)
@@ -333,7 +343,7 @@ def _mine_parts(me: int, acting: bool, score: int, began: bool, edges: list[Any]
     else:
         edge = kept(("nb-medge", lang, me, edges[me], edge_last, choice, phase),
                     m.mine_edge, me, edges[me], edge_last, choice, phase, "")
-    cards = hand(mine["hand"], by_card, edges, lang, viewer)
+    cards = hand(mine["hand"], by_card, edges, lang, names, me)
     harem = kept(("nb-harem", lang, *mine["harem"]), m.harem_cards, mine["harem"])
     count = len(mine["hand"])
     return joined(("nb-mine-frame", lang, me, acting, count),
