@@ -111,6 +111,14 @@ def hand(cards: list[str], by_card: dict[str, list[dict[str, Any]]], edges: list
     destination is (`dests`: its label reads the names and whether it goes to the
     viewer's own Edge); a pick or a face reads nothing of the viewer: keyed by the card
     (and a pick by its id and count of places) alone."""
+    if not by_card:  # faces alone (a seat without moves): kept whole by its cards
+        return kept(("nb-faces", lang, *cards), _hand, cards, by_card, edges, lang, names,
+                    seat)
+    return _hand(cards, by_card, edges, lang, names, seat)
+
+
+def _hand(cards: list[str], by_card: dict[str, list[dict[str, Any]]], edges: list[Any],
+          lang: str, names: bytes, seat: int) -> str:
     m = macros()
     hand_card = m.hand_card
     out = []

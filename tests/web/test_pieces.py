@@ -139,4 +139,5 @@ def test_a_kept_region_with_a_seats_cards_is_keyed_by_that_seat_or_those_cards()
                         assert all(f"'{c}'" in repr(key) or f'"{c}"' in repr(key)
                                    for c in shown), key
                         continue
-                    assert viewer in key or key[0] in ("nb-hand", "nb-harem", "nb-medge"), key
+                    assert viewer in key or key[0] in ("nb-hand", "nb-faces", "nb-harem",
+                                                   "nb-medge"), key
