@@ -37,9 +37,9 @@ from app.web.memo import (
     VIEWING,
     FastContext,
     Viewer,
-    Viewing,
     memo,
     memoised,
+    viewing_of,
 )
 from app.web.pieces import HOLE, PIECES, like_public, public_view, shared
 from app.web.regions import Board, region
@@ -211,7 +211,7 @@ def board_of(game_id: str, view: dict[str, Any], seat: int | None, names: list[s
             public, pieces = view, None
     # the three context variables set and reset directly: three `with` blocks of
     # generator context managers were ~5 % of a board
-    lang_token, viewing_token = LANG.set(lang), VIEWING.set(Viewing(names, seat))
+    lang_token, viewing_token = LANG.set(lang), VIEWING.set(viewing_of(names, seat))
     pieces_token = PIECES.set(pieces)
     try:
         return _render_board(game_id, view, public, seat, names)
