@@ -243,14 +243,23 @@ def joined(shape: tuple[Any, ...], draw: Callable[[Markup], Any], regions: list[
     return "".join(out)
 
 
+@lru_cache(maxsize=64)
+def _region_names(said: bool, seats: tuple[int, ...], mine: bool) -> tuple[str, ...]:
+    """The names of a board's regions, in order: the same few for every board (one tuple
+    each, not made again per board)."""
+    return ("status", *(["last"] if said else []), *[f"opponent-{s}" for s in seats],
+            "middle", *(["mine"] if mine else []))
+
+
 def put_together(phase: str, status: str, said: str | None, panels: list[str],
                  seats: list[int], middle: str, mine: str | None, summary: str | None,
                  lang: str) -> Board:
     """The `board` macro's output for these regions (`panels`: those of `seats`), handed
     over as its skeleton and regions (app/web/regions.py): no join, no split."""
-    names = ["status", *(["last"] if said is not None else []),
-             *[f"opponent-{s}" for s in seats], "middle", *(["mine"] if mine is not None else [])]
-    regions = [r for r in (status, said, *panels, middle, mine) if r is not None]
+    names = _region_names(said is not None, tuple(seats), mine is not None)
+    regions = (status, *panels, middle) if said is None else (status, said, *panels, middle)
+    if mine is not None:
+        regions = (*regions, mine)
     between = frame(
         ("nb-board", lang, phase, said is not None, len(panels), mine is not None,
          summary is not None),
@@ -259,7 +268,7 @@ def put_together(phase: str, status: str, said: str | None, panels: list[str],
                                     mark if mine is not None else None,
                                     mark if summary is not None else None))
     if summary is None:
-        return Board(tuple(between), tuple(names), tuple(regions))
+        return Board(tuple(between), names, regions)
     # a round's end: the toolkit's summary marks itself a region, so the board is joined
     # marked and taken apart (rare: one board in many)
     marked = [f"{REGION_MARK}{n}{REGION_MARK}{r}{REGION_MARK}" for n, r in zip(names, regions,
