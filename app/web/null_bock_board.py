@@ -32,7 +32,7 @@ from markupsafe import Markup
 
 from app.web.lists import group
 from app.web.memo import FRAGMENTS, VIEWING, Unfreezable, freeze
-from app.web.pieces import HOLE, piece
+from app.web.pieces import HOLE, PIECES, piece, plain_piece
 from app.web.regions import MARK as REGION_MARK
 from app.web.regions import Board, unmarked
 from app.web.speech import LANG
@@ -176,9 +176,12 @@ def board(view: dict[str, Any], public: dict[str, Any], seat: int | None) -> Boa
                   for s in range(view["players"]) if s != me]
     else:
         names_key = viewer.names_key
-        panels = [piece(("opponent", s), panel, public, s, HOLE, lang, names_key,
-                        fill=fill(("edge", s)) if by_place else "")
-                  for s in range(view["players"]) if s != me]
+        if by_place:
+            panels = [piece(("opponent", s), panel, public, s, HOLE, lang, names_key,
+                            fill=fill(("edge", s)))
+                      for s in range(view["players"]) if s != me]
+        else:  # (most boards: each panel as the version's first board left it)
+            panels = _plain_panels(public, view["players"], me, lang, names_key)
     top_is_mine = view.get("top_stag_owner") is not None and view["top_stag_owner"] == me
     middle = piece(("middle", top_is_mine), _middle, public, top_is_mine, lang,
                    viewer.names_key, fill=fill(("arena", None)) if by_place else "")
@@ -190,6 +193,27 @@ def board(view: dict[str, Any], public: dict[str, Any], seat: int | None) -> Boa
     seats = [s for s in range(view["players"]) if s != me]
     return put_together(view["phase"], status, said, panels, seats, middle, mine, summary,
                         lang)
+
+
+_OPPONENT = [("opponent", s) for s in range(16)]  # (a piece's key made once per seat)
+
+
+def _plain_panels(public: dict[str, Any], players: int, me: int | None, lang: str,
+                  names: bytes) -> list[str]:
+    """The other seats' panels of a board without destinations on them: `piece` with
+    nothing in its hole, the version's pieces looked up once for all of them."""
+    pieces = PIECES.get()
+    if pieces is None:
+        return [piece(("opponent", s), panel, public, s, HOLE, lang, names)
+                for s in range(players) if s != me]
+    out = []
+    for s in range(players):
+        if s != me:
+            key = _OPPONENT[s] if s < 16 else ("opponent", s)
+            found = plain_piece(pieces, key)
+            out.append(found if found is not None
+                       else piece(key, panel, public, s, HOLE, lang, names))
+    return out
 
 
 def _status_bar(*args: Any) -> str:
@@ -332,17 +356,15 @@ def _mine(view: dict[str, Any], me: int, to_act: list[int], last: dict[str, Any]
     mine, edges, phase = view["mine"], view["edges"], view["phase"]
     acting, score, began = me in to_act, view["scores"][me], me == view.get("first")
 
-    def parts() -> str:
+    if moves:  # the seat to act: its controls changed with the table, so no whole key
         return _mine_parts(me, acting, score, began, edges, edge_last, mine, phase,
                            by_card, edge_dests, lang, names)
-
-    if moves:  # the seat to act: its controls changed with the table, so no whole key
-        return parts()
     # (the parts read of `mine` exactly its hand, harem and Edge choice; without moves
     # the hand's cards are faces alone and no destination is drawn: no `edges` but its own)
     key = ("nb-mine", lang, viewer, me, acting, score, began, edges[me], edge_last, phase,
            tuple(mine["hand"]), tuple(mine["harem"]), mine.get("edge_choice"))
-    return kept(key, parts)
+    return kept(key, _mine_parts, me, acting, score, began, edges, edge_last, mine, phase,
+                by_card, edge_dests, lang, names)
 
 
 def _mine_parts(me: int, acting: bool, score: int, began: bool, edges: list[Any],

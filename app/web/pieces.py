@@ -104,3 +104,10 @@ def piece(key: tuple[Any, ...], make: Callable[..., str], *args: Any, fill: str 
             pieces[key] = found
     # (str.join: a `Markup` fill's own join would escape the parts)
     return str.join(fill, found[0]) if fill else found[1]
+
+
+def plain_piece(pieces: dict[Any, Any], key: tuple[Any, ...]) -> str | None:
+    """`piece(key, ...)` with nothing in its holes, if the version has made it: the text
+    as it is kept, for a board that looks up several pieces from one `pieces`."""
+    found = pieces.get(key)
+    return None if found is None else found[1]  # type: ignore[no-any-return]
