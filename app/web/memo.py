@@ -27,6 +27,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar
+from functools import lru_cache
 from types import FunctionType
 from typing import Any
 
@@ -128,6 +129,19 @@ class Viewing:
         self.names, self.seat = names, seat
         self.names_key = freeze(names)
         self.viewer_key = freeze([names, seat])
+
+
+@lru_cache(maxsize=4096)
+def _viewing(names: tuple[str, ...], seat: int | None) -> Viewing:
+    return Viewing(list(names), seat)
+
+
+def viewing_of(names: list[str], seat: int | None) -> Viewing:
+    """The `Viewing` of (`names`, `seat`), made once for every board drawn for them (its
+    two keys frozen once, not per render; and one bytes object, so a kept region's key
+    compares with the key it was kept under by identity). Made of a copy of `names`: a
+    list changed later keys a new one."""
+    return _viewing(tuple(names), seat)
 
 
 NOBODY = Viewing([], None)  # outside a render: no names, no seat

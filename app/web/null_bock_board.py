@@ -13,9 +13,9 @@ seats after a move) is a few dictionary look-ups and one join, not a template ru
 - every other region is kept in the fragment cache (app/web/memo.py) under a key of
   everything it is drawn from: the language, the room's names and the viewer's seat
   (`Viewing.viewer_key`) and the region's own inputs. A region holding a seat's hand is
-  keyed by that seat and that hand, so it is only ever served to a board that would have
-  drawn exactly the same string; a key is never a version, so a kept string cannot be
-  stale.
+  keyed by that seat and that hand (a card's control by its move and what its label
+  reads of the viewer), so it is only ever served to a board that would have drawn
+  exactly the same string; a key is never a version, so a kept string cannot be stale.
 
 Keys are tuples of the view's own values (ints, strings, None; no bools where an int
 could stand) and `freeze`d JSON for its lists and dicts.
@@ -32,7 +32,7 @@ from markupsafe import Markup
 
 from app.web.lists import group
 from app.web.memo import FRAGMENTS, VIEWING, Unfreezable, freeze
-from app.web.pieces import HOLE, piece
+from app.web.pieces import HOLE, PIECES, piece, plain_piece
 from app.web.regions import MARK as REGION_MARK
 from app.web.regions import Board, unmarked
 from app.web.speech import LANG
@@ -86,22 +86,39 @@ def _top(mv: dict[str, Any], edges: list[Any]) -> Any:
 
 
 def dests(items: list[tuple[str, dict[str, Any]]], edges: list[Any], lang: str,
-          viewer: bytes) -> str:
+          names: bytes, seat: int | None) -> str:
     """The destination buttons of one place (all of them go to the same Edge or the
     Arena, so one `top`), each button kept apart by its label's inputs. (Joined, not
     kept together: a key of every button's move cost as much as the join.) HTML as
-    text: to join, or to hand to a macro as `Markup`."""
+    text: to join, or to hand to a macro as `Markup`.
+
+    A button reads the viewer only as its label does (`label`): the room's names and
+    whether the move goes to the viewer's own Edge ("your Edge"). So it is keyed by
+    those, not by the seat: another seat holding the same card with the same move (three
+    copies of most cards) is served the same button, which it would draw the same."""
     m = macros()
     top = _top(items[0][1], edges)
     dest_of = m.dest_of
-    return "".join([kept(("nb-dest", lang, viewer, pid, freeze(mv), top), dest_of, pid, mv, top)
+    return "".join([kept(("nb-dest", lang, names, pid, freeze(mv), top, mv.get("edge") == seat),
+                         dest_of, pid, mv, top)
                     for pid, mv in items])
 
 
 def hand(cards: list[str], by_card: dict[str, list[dict[str, Any]]], edges: list[Any],
-         lang: str, viewer: bytes) -> str:
+         lang: str, names: bytes, seat: int) -> str:
     """The viewer's hand, each card (its control) kept apart, joined inside the
-    `hand_cards` frame (drawn once per language)."""
+    `hand_cards` frame (drawn once per language). A card's move button is keyed as a
+    destination is (`dests`: its label reads the names and whether it goes to the
+    viewer's own Edge); a pick or a face reads nothing of the viewer: keyed by the card
+    (and a pick by its id and count of places) alone."""
+    if not by_card:  # faces alone (a seat without moves): kept whole by its cards
+        return kept(("nb-faces", lang, *cards), _hand, cards, by_card, edges, lang, names,
+                    seat)
+    return _hand(cards, by_card, edges, lang, names, seat)
+
+
+def _hand(cards: list[str], by_card: dict[str, list[dict[str, Any]]], edges: list[Any],
+          lang: str, names: bytes, seat: int) -> str:
     m = macros()
     hand_card = m.hand_card
     out = []
@@ -110,10 +127,11 @@ def hand(cards: list[str], by_card: dict[str, list[dict[str, Any]]], edges: list
         k = seen[c] = seen.get(c, -1) + 1
         mvs = by_card.get(c, [])
         if len(mvs) == 1:
-            key: tuple[Any, ...] = ("nb-card", lang, viewer, c, freeze(mvs[0]),
-                                    _top(mvs[0], edges))
+            mv = mvs[0]
+            key: tuple[Any, ...] = ("nb-card", lang, names, c, freeze(mv), _top(mv, edges),
+                                    mv.get("edge") == seat)
         else:  # a pick (its id, its count of places) or the face alone
-            key = ("nb-card", lang, viewer, c, k if mvs else 0, len(mvs))
+            key = ("nb-card", lang, c, k if mvs else 0, len(mvs))
         out.append(kept(key, hand_card, c, k, mvs, edges))
     if not out:
         return kept(("nb-hand-empty", lang), m.hand_cards, [])
@@ -138,7 +156,7 @@ def board(view: dict[str, Any], public: dict[str, Any], seat: int | None) -> Boa
 
     def fill(place: tuple[Any, ...]) -> str:
         items = by_place.get(place)
-        return dests(items, edges, lang, key) if items else ""
+        return dests(items, edges, lang, viewer.names_key, seat) if items else ""
 
     # the status bar reads the viewer only through `yours` and `my_turn` (the names of
     # those it waits for are never "you"): one for every seat that waits
@@ -158,20 +176,44 @@ def board(view: dict[str, Any], public: dict[str, Any], seat: int | None) -> Boa
                   for s in range(view["players"]) if s != me]
     else:
         names_key = viewer.names_key
-        panels = [piece(("opponent", s), panel, public, s, HOLE, lang, names_key,
-                        fill=fill(("edge", s)) if by_place else "")
-                  for s in range(view["players"]) if s != me]
+        if by_place:
+            panels = [piece(("opponent", s), panel, public, s, HOLE, lang, names_key,
+                            fill=fill(("edge", s)))
+                      for s in range(view["players"]) if s != me]
+        else:  # (most boards: each panel as the version's first board left it)
+            panels = _plain_panels(public, view["players"], me, lang, names_key)
     top_is_mine = view.get("top_stag_owner") is not None and view["top_stag_owner"] == me
     middle = piece(("middle", top_is_mine), _middle, public, top_is_mine, lang,
                    viewer.names_key, fill=fill(("arena", None)) if by_place else "")
     mine = None
     if me is not None:
         mine = _mine(view, me, to_act, last, moves, by_card,
-                     fill(("edge", me)) if by_place else "", lang, key)
+                     fill(("edge", me)) if by_place else "", lang, key, viewer.names_key)
     summary = round_summary(view["summary"], lang, key) if view.get("summary") else None
     seats = [s for s in range(view["players"]) if s != me]
     return put_together(view["phase"], status, said, panels, seats, middle, mine, summary,
                         lang)
+
+
+_OPPONENT = [("opponent", s) for s in range(16)]  # (a piece's key made once per seat)
+
+
+def _plain_panels(public: dict[str, Any], players: int, me: int | None, lang: str,
+                  names: bytes) -> list[str]:
+    """The other seats' panels of a board without destinations on them: `piece` with
+    nothing in its hole, the version's pieces looked up once for all of them."""
+    pieces = PIECES.get()
+    if pieces is None:
+        return [piece(("opponent", s), panel, public, s, HOLE, lang, names)
+                for s in range(players) if s != me]
+    out = []
+    for s in range(players):
+        if s != me:
+            key = _OPPONENT[s] if s < 16 else ("opponent", s)
+            found = plain_piece(pieces, key)
+            out.append(found if found is not None
+                       else piece(key, panel, public, s, HOLE, lang, names))
+    return out
 
 
 def _status_bar(*args: Any) -> str:
@@ -225,14 +267,23 @@ def joined(shape: tuple[Any, ...], draw: Callable[[Markup], Any], regions: list[
     return "".join(out)
 
 
+@lru_cache(maxsize=64)
+def _region_names(said: bool, seats: tuple[int, ...], mine: bool) -> tuple[str, ...]:
+    """The names of a board's regions, in order: the same few for every board (one tuple
+    each, not made again per board)."""
+    return ("status", *(["last"] if said else []), *[f"opponent-{s}" for s in seats],
+            "middle", *(["mine"] if mine else []))
+
+
 def put_together(phase: str, status: str, said: str | None, panels: list[str],
                  seats: list[int], middle: str, mine: str | None, summary: str | None,
                  lang: str) -> Board:
     """The `board` macro's output for these regions (`panels`: those of `seats`), handed
     over as its skeleton and regions (app/web/regions.py): no join, no split."""
-    names = ["status", *(["last"] if said is not None else []),
-             *[f"opponent-{s}" for s in seats], "middle", *(["mine"] if mine is not None else [])]
-    regions = [r for r in (status, said, *panels, middle, mine) if r is not None]
+    names = _region_names(said is not None, tuple(seats), mine is not None)
+    regions = (status, *panels, middle) if said is None else (status, said, *panels, middle)
+    if mine is not None:
+        regions = (*regions, mine)
     between = frame(
         ("nb-board", lang, phase, said is not None, len(panels), mine is not None,
          summary is not None),
@@ -241,7 +292,7 @@ def put_together(phase: str, status: str, said: str | None, panels: list[str],
                                     mark if mine is not None else None,
                                     mark if summary is not None else None))
     if summary is None:
-        return Board(tuple(between), tuple(names), tuple(regions))
+        return Board(tuple(between), names, regions)
     # a round's end: the toolkit's summary marks itself a region, so the board is joined
     # marked and taken apart (rare: one board in many)
     marked = [f"{REGION_MARK}{n}{REGION_MARK}{r}{REGION_MARK}" for n, r in zip(names, regions,
@@ -297,7 +348,7 @@ def _middle(v: dict[str, Any], top_is_mine: bool, lang: str, names: bytes) -> st
 
 def _mine(view: dict[str, Any], me: int, to_act: list[int], last: dict[str, Any] | None,
           moves: list[dict[str, Any]], by_card: dict[str, list[dict[str, Any]]],
-          edge_dests: str, lang: str, viewer: bytes) -> str:
+          edge_dests: str, lang: str, viewer: bytes, names: bytes) -> str:
     """The viewer's own cards: put together from their parts, each kept; a seat without
     moves (most boards: no control, no destination) keeps the whole of it by all it is
     drawn from, so a seat that did not move gets the same string again."""
@@ -305,30 +356,33 @@ def _mine(view: dict[str, Any], me: int, to_act: list[int], last: dict[str, Any]
     mine, edges, phase = view["mine"], view["edges"], view["phase"]
     acting, score, began = me in to_act, view["scores"][me], me == view.get("first")
 
-    def parts() -> str:
-        return _mine_parts(me, acting, score, began, edges, edge_last, mine, phase,
-                           by_card, edge_dests, lang, viewer)
-
     if moves:  # the seat to act: its controls changed with the table, so no whole key
-        return parts()
+        return _mine_parts(me, acting, score, began, edges, edge_last, mine, phase,
+                           by_card, edge_dests, lang, names)
     # (the parts read of `mine` exactly its hand, harem and Edge choice; without moves
     # the hand's cards are faces alone and no destination is drawn: no `edges` but its own)
     key = ("nb-mine", lang, viewer, me, acting, score, began, edges[me], edge_last, phase,
            tuple(mine["hand"]), tuple(mine["harem"]), mine.get("edge_choice"))
-    return kept(key, parts)
+    return kept(key, _mine_parts, me, acting, score, began, edges, edge_last, mine, phase,
+                by_card, edge_dests, lang, names)
 
 
 def _mine_parts(me: int, acting: bool, score: int, began: bool, edges: list[Any],
                 edge_last: bool, mine: dict[str, Any], phase: str,
                 by_card: dict[str, list[dict[str, Any]]], edge_dests: str,
-                lang: str, viewer: bytes) -> str:
+                lang: str, names: bytes) -> str:
     m = macros()
     choice = mine.get("edge_choice")
     stats = kept(("nb-mstats", lang, score, began), m.mine_stats, score, began)
-    # (`edge_dests` is HTML as text: markup to the macro)
-    edge = kept(("nb-medge", lang, me, edges[me], edge_last, choice, phase, edge_dests),
-                lambda: m.mine_edge(me, edges[me], edge_last, choice, phase, Markup(edge_dests)))
-    cards = hand(mine["hand"], by_card, edges, lang, viewer)
+    if edge_dests:  # the seat to act: its Edge's frame kept apart from its destinations
+        # (they change with its hand and the table; the frame with its Edge card)
+        edge = joined(("nb-medge-frame", lang, me, edges[me], edge_last, choice, phase),
+                      lambda mark: m.mine_edge(me, edges[me], edge_last, choice, phase, mark),
+                      [edge_dests])
+    else:
+        edge = kept(("nb-medge", lang, me, edges[me], edge_last, choice, phase),
+                    m.mine_edge, me, edges[me], edge_last, choice, phase, "")
+    cards = hand(mine["hand"], by_card, edges, lang, names, me)
     harem = kept(("nb-harem", lang, *mine["harem"]), m.harem_cards, mine["harem"])
     count = len(mine["hand"])
     return joined(("nb-mine-frame", lang, me, acting, count),

@@ -94,10 +94,20 @@ def piece(key: tuple[Any, ...], make: Callable[..., str], *args: Any, fill: str 
     join, not to hand to a template. (The arguments passed, not bound in a lambda made
     for each board: only the first board of a version calls `make`.)"""
     pieces = PIECES.get()
-    parts = None if pieces is None else pieces.get(key)
-    if parts is None:
+    found = None if pieces is None else pieces.get(key)
+    if found is None:
         parts = str(make(*args)).split(HOLE)
+        # with its holes empty too, joined once: the boards without controls there (all
+        # but the seat to act's) take one string, not a join each
+        found = (parts, "".join(parts))
         if pieces is not None:
-            pieces[key] = parts
+            pieces[key] = found
     # (str.join: a `Markup` fill's own join would escape the parts)
-    return parts[0] if len(parts) == 1 else str.join(fill, parts)
+    return str.join(fill, found[0]) if fill else found[1]
+
+
+def plain_piece(pieces: dict[Any, Any], key: tuple[Any, ...]) -> str | None:
+    """`piece(key, ...)` with nothing in its holes, if the version has made it: the text
+    as it is kept, for a board that looks up several pieces from one `pieces`."""
+    found = pieces.get(key)
+    return None if found is None else found[1]  # type: ignore[no-any-return]

@@ -18,6 +18,7 @@ macros see the language without being imported "with context".
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable
 from functools import lru_cache
 from pathlib import Path
@@ -37,9 +38,9 @@ from app.web.memo import (
     VIEWING,
     FastContext,
     Viewer,
-    Viewing,
     memo,
     memoised,
+    viewing_of,
 )
 from app.web.pieces import HOLE, PIECES, like_public, public_view, shared
 from app.web.regions import Board, region
@@ -136,6 +137,18 @@ def with_names(text: str) -> Markup:
     return escape(text)
 
 
+_SORTED_JSON = json.JSONEncoder(sort_keys=True)
+
+
+def _sorted_json(value: Any, **options: Any) -> str:
+    """`json.dumps(value, sort_keys=True)`, `tojson`'s own default, with its encoder made
+    once: `json.dumps` given any option makes a `JSONEncoder` per call (every move
+    button a board draws anew has its move's `tojson`)."""
+    if options:  # `tojson(indent=...)`: its own encoder, keys sorted as ever
+        return json.dumps(value, **{"sort_keys": True, **options})
+    return _SORTED_JSON.encode(value)
+
+
 @lru_cache(maxsize=1)
 def environment() -> Environment:
     env = ViewEnvironment(
@@ -147,6 +160,8 @@ def environment() -> Environment:
         auto_reload=False,  # no stat of two files per board: a new template, a new process
     )
     env.policies["ext.i18n.trimmed"] = True  # a {% trans %} block's text, one line
+    env.policies["json.dumps_function"] = _sorted_json  # `tojson`: the same text
+    env.policies["json.dumps_kwargs"] = {}
     env.newstyle_gettext = True  # type: ignore[attr-defined]
     # Templates call `gettext(...)`: boards use `_` as a throwaway name ({% set _ = %}).
     env.context_class = BoardContext
@@ -211,7 +226,7 @@ def board_of(game_id: str, view: dict[str, Any], seat: int | None, names: list[s
             public, pieces = view, None
     # the three context variables set and reset directly: three `with` blocks of
     # generator context managers were ~5 % of a board
-    lang_token, viewing_token = LANG.set(lang), VIEWING.set(Viewing(names, seat))
+    lang_token, viewing_token = LANG.set(lang), VIEWING.set(viewing_of(names, seat))
     pieces_token = PIECES.set(pieces)
     try:
         return _render_board(game_id, view, public, seat, names)

@@ -111,3 +111,17 @@ def test_with_names_puts_in_each_name_in_seat_order_and_escapes() -> None:
     assert said == ("&lt;Ann&gt; plays a 7 doe on Cy &amp; Bo&#39;s Edge; {p3} waits.")
     with viewing([], None):
         assert with_names("{p0} <b>") == "{p0} &lt;b&gt;"
+
+
+def test_tojson_writes_what_json_dumps_with_sorted_keys_writes() -> None:
+    """`tojson` goes through one encoder made once (render._sorted_json): the text is
+    Jinja's default, `json.dumps(..., sort_keys=True)`, with or without an indent."""
+    from jinja2.utils import htmlsafe_json_dumps
+
+    from app.web.render import environment
+
+    value = {"to": "edge", "card": "D7+", "edge": 2, "x": [None, True, 1.5, "<&'>"]}
+    drawn = environment().from_string("{{ v|tojson }}|{{ v|tojson(indent=1) }}").render(
+        v=value)
+    assert drawn == (f"{htmlsafe_json_dumps(value, dumps=json.dumps, sort_keys=True)}|"
+                     f"{htmlsafe_json_dumps(value, dumps=json.dumps, sort_keys=True, indent=1)}")
