@@ -255,10 +255,13 @@ class Connection:
 
     def waits(self) -> bool:
         """Whether a notice now would wait for the peer: it reads slowly or not at all
-        (its transport paused, a send of its waiting), or notices wait for it already."""
+        (its transport paused), or notices wait for it already. (Asked of every socket
+        at every notice: two calls. A send of its own waiting on the lock waits for
+        the same pause.)"""
+        if self.lagging is not None:
+            return True
         protocol = self.protocol
-        return (self.lagging is not None or self.send_lock.locked()
-                or (protocol is not None and not protocol.writable.is_set()))
+        return protocol is not None and not protocol.writable.is_set()
 
     def lag(self, message: dict[str, Any], shared: dict[str, str]) -> None:
         """Keep a notice for this slow peer: its own task sends them in order, so the
