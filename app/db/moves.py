@@ -9,6 +9,7 @@ from typing import Any, cast
 from sqlalchemy import (
     JSON,
     DateTime,
+    String,
     Table,
     bindparam,
     case,
@@ -23,7 +24,7 @@ from sqlalchemy.ext.asyncio import AsyncEngine, AsyncSession, async_sessionmaker
 
 from app.db.game_records import INSERT_GAME
 from app.db.models import MoveRow, RoomRow, SeatRow
-from app.db.records import now
+from app.db.records import SeatRecord, now
 from app.db.records import rowcount as _rowcount
 
 
@@ -37,11 +38,25 @@ def _count_timeout(code: str, seat: int, timeout: bool) -> Any:
         timeouts=0, away=False)
 
 
+def seat_holder(seat: SeatRecord) -> str:
+    """Who holds a seat, as the move's UPDATE compares it (HELD): a person's token hash,
+    "bot" for a bot seat, "" for an empty one."""
+    return seat.token_hash or ("bot" if seat.bot else "")
+
+
+# The seat the move is made for is still held as the mover's process knows it: a player
+# the host removed on another process (whose notice is not here yet) moves no more.
+HELD = ("EXISTS (SELECT 1 FROM seats WHERE room_code = {code} AND \"index\" = {seat} "
+        "AND COALESCE(token_hash, CASE WHEN bot THEN 'bot' ELSE '' END) = {holder})")
+
 # The statements of a move, made once (their SQL is compiled once per dialect).
 _ADVANCE = text(
     "UPDATE rooms SET version = :new_version, state = :state, status = :status, "
-    "updated_at = :at WHERE code = :code AND version = :version AND status = 'playing'"
-).bindparams(bindparam("state", type_=JSON), bindparam("at", type_=DateTime(timezone=True)))
+    "updated_at = :at WHERE code = :code AND version = :version AND status = 'playing' "
+    "AND (:holder IS NULL OR " + HELD.format(code=":code", seat=":seat", holder=":holder")
+    + ")"
+).bindparams(bindparam("state", type_=JSON), bindparam("at", type_=DateTime(timezone=True)),
+             bindparam("holder", type_=String))
 _APPEND = text(
     "INSERT INTO moves (room_code, game_no, version, seat, move, events, created_at, "
     "seen_version, to_act) VALUES (:code, :game_no, :version, :seat, :move, :events, :at, "
@@ -100,7 +115,7 @@ class MoveLog:
         events: list[dict[str, Any]], state: dict[str, Any], status: str,
         seen_version: int | None = None, to_act: list[int] | None = None,
         deadlines: dict[str, int] | None = None, timeout: bool | None = None,
-        game: dict[str, Any] | None = None,
+        game: dict[str, Any] | None = None, holder: str | None = None,
     ) -> bool:
         """Store the new state and append the move, in one transaction, iff the room is
         still at `version`. False means another writer got there first. `seen_version`:
@@ -108,7 +123,9 @@ class MoveLog:
         Turn timers: `deadlines` (when given) replace the room's; `timeout` True counts a
         timeout of `seat` (the second in a row makes it away), False (the person moved)
         clears its count and away. `game` (the move ends the game): the values of the
-        game's record (app/db/game_records.py), written in this transaction."""
+        game's record (app/db/game_records.py), written in this transaction. `holder`
+        (seat_holder): the move stands only while `seat` is still held so (None: by
+        whoever)."""
         # Two prepared statements on one connection, no ORM unit of work and no
         # statement built per call: this runs for every move.
         at = now()
@@ -122,12 +139,13 @@ class MoveLog:
                 and (writer.games or game is None)):
             return bool(await writer.commit(code, version, game_no, seat, move, events,
                                             state, status, at, seen, to_act,
-                                            deadlines, timeout, game))
+                                            deadlines, timeout, game, holder))
         try:
             async with self.engine.begin() as connection:
                 result = await connection.execute(_ADVANCE, {
                     "code": code, "version": version, "new_version": version + 1,
-                    "state": state, "status": status, "at": at,
+                    "state": state, "status": status, "at": at, "seat": seat,
+                    "holder": holder,
                 })
                 if _rowcount(result) != 1:
                     await connection.rollback()

@@ -29,6 +29,7 @@ from sqlalchemy.ext.asyncio import AsyncEngine
 from sqlalchemy.util.concurrency import greenlet_spawn
 
 from app.db.game_records import INSERT_GAME
+from app.db.moves import HELD
 from app.db.pgwriter import PgMoveWriter
 
 _ADVANCE = ("UPDATE rooms SET version = ?, state = ?, status = ?, updated_at = ? "
@@ -38,6 +39,9 @@ _ADVANCE = ("UPDATE rooms SET version = ?, state = ?, status = ?, updated_at = ?
 # even when the value is the same: the same row, one index write less a move.
 _PLAYED = ("UPDATE rooms SET version = ?, state = ?, updated_at = ? "
            "WHERE code = ? AND version = ? AND status = 'playing'")
+# Each as the move's seat is held (app/db/moves.py's HELD): the service's every move.
+_HELD = " AND " + HELD.format(code="?", seat="?", holder="?")
+_ADVANCE_HELD, _PLAYED_HELD = _ADVANCE + _HELD, _PLAYED + _HELD
 _APPEND = ("INSERT INTO moves (room_code, game_no, version, seat, move, events, created_at, "
            "seen_version, to_act) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)")
 
@@ -177,10 +181,11 @@ class MoveWriter:
     async def commit(self, code: str, version: int, game_no: int, seat: int,
                      move: Any, events: Any, state: Any, status: str, at: datetime,
                      seen: int, to_act: Any, deadlines: dict[str, int] | None = None,
-                     timeout: bool | None = None, game: dict[str, Any] | None = None
-                     ) -> bool:
-        """True once the COMMIT holding the move is done; False if it lost its version.
-        `deadlines`, `timeout`, `game`: as `Repository.commit_move` (app/db/moves.py)."""
+                     timeout: bool | None = None, game: dict[str, Any] | None = None,
+                     holder: str | None = None) -> bool:
+        """True once the COMMIT holding the move is done; False if it lost its version
+        (or its seat). `deadlines`, `timeout`, `game`, `holder`: as
+        `Repository.commit_move` (app/db/moves.py)."""
         stamp = sqlite_time(at)
         advance: tuple[Any, ...]
         if status == "playing":
@@ -188,6 +193,9 @@ class MoveWriter:
         else:
             update, advance = _ADVANCE, (version + 1, self._j(state), status, stamp, code,
                                          version)
+        if holder is not None:
+            update = _PLAYED_HELD if update is _PLAYED else _ADVANCE_HELD
+            advance = (*advance, code, seat, holder)
         append = (code, game_no, version + 1, seat, self._j(move), self._j(events), stamp,
                   seen, self._j(to_act))
         timers: Statements = ()

@@ -23,13 +23,18 @@ from typing import Any
 from sqlalchemy.ext.asyncio import AsyncEngine
 from sqlalchemy.util.concurrency import greenlet_spawn
 
+from app.db.moves import HELD
+
 _MOVE = (
     "WITH advanced AS (UPDATE rooms SET version = $2::integer + 1, state = $3::json, "
     "status = $4::varchar, updated_at = $5::timestamptz WHERE code = $1::varchar "
-    "AND version = $2::integer AND status = 'playing' RETURNING code) "
+    "AND version = $2::integer AND status = 'playing'{held} RETURNING code) "
     "INSERT INTO moves (room_code, game_no, version, seat, move, events, created_at, "
     "seen_version, to_act) SELECT code, $6::integer, $2::integer + 1, $7::integer, "
     "$8::json, $9::json, $5::timestamptz, $10::integer, $11::json FROM advanced")
+# `held` is app/db/moves.py's HELD (the move's seat still held as the mover knows it)
+_HELD = " AND " + HELD.format(code="$1::varchar", seat="$7::integer", holder="$12::varchar")
+_MOVE_ANY, _MOVE_HELD = _MOVE.format(held=""), _MOVE.format(held=_HELD)
 
 CONNECTIONS = 4  # kept for moves, per process (the pool has 5 + 10 overflow)
 
@@ -71,18 +76,22 @@ class PgMoveWriter:
     async def commit(self, code: str, version: int, game_no: int, seat: int,
                      move: Any, events: Any, state: Any, status: str, at: datetime,
                      seen: int, to_act: Any, deadlines: dict[str, int] | None = None,
-                     timeout: bool | None = None, game: dict[str, Any] | None = None
-                     ) -> bool:
-        """True once the move is committed; False if another writer had its version."""
+                     timeout: bool | None = None, game: dict[str, Any] | None = None,
+                     holder: str | None = None) -> bool:
+        """True once the move is committed; False if another writer had its version
+        (or `holder`, as Repository.commit_move, no longer holds the seat)."""
         if deadlines is not None or timeout is not None or game is not None:
             raise ValueError("Timer columns and a game's end go the ORM way on PostgreSQL.")
-        params = (code, version, self._j(state), status, at, game_no, seat, self._j(move),
-                  self._j(events), seen, self._j(to_act))
+        params: tuple[Any, ...] = (code, version, self._j(state), status, at, game_no, seat,
+                                   self._j(move), self._j(events), seen, self._j(to_act))
+        sql = _MOVE_ANY
+        if holder is not None:
+            sql, params = _MOVE_HELD, (*params, holder)
         self._busy += 1
         try:
             raw = await self._take()
             try:
-                done: str = await raw.driver_connection.execute(_MOVE, *params)
+                done: str = await raw.driver_connection.execute(sql, *params)
             except BaseException as exc:
                 if getattr(exc, "sqlstate", None) == "23505":  # unique (room, version)
                     self._slots.put_nowait(raw)

@@ -9,6 +9,7 @@ import logging
 from typing import TYPE_CHECKING, Any
 
 from app.db.game_records import game_values
+from app.db.moves import seat_holder
 from app.db.records import moved
 from app.games.base import IllegalMove, Rules
 from app.replay import outcome_of
@@ -50,10 +51,17 @@ class Pipeline(_Base):
                       cause: str = "person") -> int:
         """The checks, rules.apply and the one transaction. The caller holds the lock.
         A move sent at an older version is applied when it does not conflict with the
-        moves made since (LiveRoom.fits); anything else is `stale`, as before."""
+        moves made since (LiveRoom.fits); anything else is `stale`, as before.
+        The move stands only while its seat is held as here (`holder`): one the host
+        emptied or gave a bot on another process (not told here yet) is refused."""
+        holder = seat_holder(live.record.seats[seat])
         if version > live.version:  # another process moved; its notice is on its way
             await self.live.catch_up(live)
         for _ in range(ATTEMPTS):
+            if seat_holder(live.record.seats[seat]) != holder:  # read since: changed
+                if cause == "person":
+                    raise errors.NotSeated("You no longer have a seat in this room.")
+                raise errors.StaleVersion(live.version)
             if live.record.status != "playing" or live.state is None:
                 if version < live.version:  # the game ended after this seat's view
                     raise errors.StaleVersion(live.version)
@@ -82,7 +90,8 @@ class Pipeline(_Base):
             if await self.repo.commit_move(
                 before.code, at, before.game_no, seat, chosen,
                 [e.to_json() for e in events], encoded, status,
-                seen_version=version, to_act=sorted(to_act), game=game, **stamp.write,
+                seen_version=version, to_act=sorted(to_act), game=game, holder=holder,
+                **stamp.write,
             ):
                 if stamp is NO_STAMP:  # the common move: the record's three columns
                     record = moved(before, at + 1, encoded, status)
@@ -93,7 +102,7 @@ class Pipeline(_Base):
                 if record.turn_timer:
                     self.timers.nudge(record.code)
                 return at + 1
-            await self.live.catch_up(live)  # another process won this version
+            await self.live.catch_up(live)  # another process won this version, or seated
         raise errors.StaleVersion(live.version)
 
     @staticmethod

@@ -263,3 +263,23 @@ async def test_resume_bots_carries_on_every_running_game_with_a_bot(
     room = await second.room(code)
     assert room.version == 2 and room.seats[1].bot and room.seats[1].level == "random"
     assert [m.seat for m in await second.repo.moves(code, 1)] == [1]
+
+
+async def test_a_bot_removed_on_another_process_unheard_here_does_not_move(
+    make_service: Callable[..., Any],
+) -> None:
+    """The bot's move is checked as a person's (app/db/moves.py: HELD): the seat it
+    plays for must still be a bot's. Its runner is slow here, so the step is taken by
+    hand, as the runner takes it."""
+    slow: RoomService = await make_service(bot_delay_ms=60_000)
+    other: RoomService = await make_service()  # its own bus: `slow` hears nothing
+    code, host, _ = await bot_room(slow, TOY, 2, people=1)
+    assert await slow.live.watch(code) is not None
+    version = await slow.start(code, host)
+    await other.remove_player(code, host, 1)
+    assert slow.live.rooms[code].record.seats[1].bot  # not heard here
+    assert await slow._bot_step(code)  # the runner would look again: nothing to do
+    assert (await other.room(code)).version == version and not await other.repo.moves(code, 1)
+    assert not await slow._bot_waiting(code)  # the refusal read the seat: empty now
+    slow.unwatch(code)
+    await slow.close()

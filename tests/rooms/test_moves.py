@@ -369,3 +369,35 @@ async def test_the_bus_carries_versions_never_views_or_hands(service: RoomServic
     for message in messages:
         assert set(message) <= {"room", "kind", "version", "line", "origin", "id"}
         assert "hand" not in repr(message) and "view" not in repr(message)
+
+
+@pytest.mark.parametrize("timer", [0, 30], ids=["untimed", "timed"])
+async def test_a_player_removed_on_another_process_unheard_here_cannot_move(
+    make_service: Callable[[], Any], timer: int,
+) -> None:
+    """Seat changes do not move the version, so the version alone would let the move
+    through; the UPDATE checks who holds the seat (app/db/moves.py: HELD). Untimed
+    moves go the writers' way (SQLite's group commit, PostgreSQL's one statement),
+    timed ones (their deadlines) the ORM's on PostgreSQL."""
+    one: RoomService = await make_service()
+    two: RoomService = await make_service()  # its own bus: `one` hears nothing of it
+    room, host = await one.create_room("toy-high-card", {"tricks": 2}, 2, False, True,
+                                       turn_timer=timer)
+    code = room.code
+    _, ann = await one.take_seat(code, "Ann", None, host_token=host)
+    _, bob = await one.take_seat(code, "Bob", None)
+    assert await one.live.watch(code) is not None
+    version = await one.start(code, host)
+    bobs = (await one.snapshot(code, 1)).view["hand"]  # type: ignore[index]
+    await two.remove_player(code, host, 1)
+    assert one.live.rooms[code].seat_of(bob) == 1  # not heard here
+    before = await state_of(two, code)
+    with pytest.raises(errors.NotSeated, match="no longer have a seat"):
+        await one.submit_move(code, bob, version, {"type": "pick", "card": bobs[0]})
+    assert await state_of(two, code) == before  # nothing stored
+    assert one.live.rooms[code].seat_of(bob) is None  # the refusal read the seats
+    # a player still seated moves as before, on the stale process too
+    anns = (await one.snapshot(code, 0)).view["hand"]  # type: ignore[index]
+    assert await one.submit_move(code, ann, version, {"type": "pick", "card": anns[0]}) \
+        == version + 1
+    one.unwatch(code)
