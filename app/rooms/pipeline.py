@@ -59,8 +59,10 @@ class Pipeline(_Base):
             await self.live.catch_up(live)
         for _ in range(ATTEMPTS):
             if seat_holder(live.record.seats[seat]) != holder:  # read since: changed
+                # stale: the answer's table is the one this token may see now
                 if cause == "person":
-                    raise errors.NotSeated("You no longer have a seat in this room.")
+                    raise errors.StaleVersion(live.version,
+                                              "You no longer have a seat in this room.")
                 raise errors.StaleVersion(live.version)
             if live.record.status != "playing" or live.state is None:
                 if version < live.version:  # the game ended after this seat's view

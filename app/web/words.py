@@ -98,6 +98,7 @@ REFUSALS = [
     N_("Every seat must be taken first."), N_("Only a seated player can be back."),
     N_("Only the host can add a bot."), N_("Someone in this room already has that name."),
     N_("Spectators cannot make moves."), N_("That move is not possible now."),
+    N_("You no longer have a seat in this room."),
     N_("That seat is already empty."), N_("That seat is taken: a bot needs an empty seat."),
     N_("That seat was just taken."), N_("The game has already started."),
     N_("The game is not running."), N_("The turn timer is off, 30, 60, 120 or 300 seconds."),

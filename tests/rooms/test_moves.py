@@ -392,7 +392,7 @@ async def test_a_player_removed_on_another_process_unheard_here_cannot_move(
     await two.remove_player(code, host, 1)
     assert one.live.rooms[code].seat_of(bob) == 1  # not heard here
     before = await state_of(two, code)
-    with pytest.raises(errors.NotSeated, match="no longer have a seat"):
+    with pytest.raises(errors.StaleVersion, match="no longer have a seat"):
         await one.submit_move(code, bob, version, {"type": "pick", "card": bobs[0]})
     assert await state_of(two, code) == before  # nothing stored
     assert one.live.rooms[code].seat_of(bob) is None  # the refusal read the seats

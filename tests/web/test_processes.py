@@ -76,9 +76,9 @@ async def test_a_player_removed_on_one_server_gets_no_seats_hand_on_the_other(
 ) -> None:
     """Bob plays on server two; on server one the host removes him and seats a bot, and
     a move lands. Two has not heard of it (no Redis) when Bob's move at the old version
-    comes: its write loses, the catch-up brings the new seats, and the stale answer's
-    table is a spectator's, not his old seat's new hand (it was drawn for the seat he
-    was let in on, without asking again)."""
+    comes: its write loses, the catch-up brings the new seats, the refusal says he has
+    no seat now, and the stale answer's table is a spectator's, not his old seat's new
+    hand (it was drawn for the seat he was let in on, without asking again)."""
     one, two = live_server(database_url), live_server(database_url)
     code, (ann, bob) = await seated_room(one, people, 2)
     await start(code, ann)
@@ -93,7 +93,8 @@ async def test_a_player_removed_on_one_server_gets_no_seats_hand_on_the_other(
                           json={"version": seen["version"], "move": seen["view"]["moves"][0]})
     assert moved.status_code == 200, moved.text
     await bob.send({"type": "move", "version": 1, "move": mine["view"]["moves"][0]})
-    assert (await bob.expect("error"))["code"] == "stale"
+    refused = await bob.expect("error")
+    assert refused["code"] == "stale" and "no longer have a seat" in refused["reason"]
     table = await bob.expect("view")
     assert table["seat"] is None and table["view"]["hand"] is None
     assert table["version"] > 1
