@@ -28,12 +28,22 @@ from app.web.protocol import ChatOut
 
 log = logging.getLogger(__name__)
 
+# A notice the room could not take in (its read failed: the database away a moment)
+# leaves this process's sockets behind, and nothing else may come to bring them on (the
+# last move of a game, a turn that waits on one of them): the feed reads where the room
+# stands itself, as after a lost bus (a resync), this long after, then every last one.
+RETRY_SECONDS = (0.5, 1.0, 2.0, 5.0)
+
 
 class RoomFeed:
     def __init__(self, code: str, rooms: RoomService, hub: Hub) -> None:
         self.code, self.rooms, self.hub = code, rooms, hub
         self.connections: dict[Connection, None] = {}  # in joining order
         self.ready: asyncio.Future[None] = asyncio.get_running_loop().create_future()
+        # One notice at a time, the bus's and a retry's alike (uncontended but for one)
+        self.turn = asyncio.Lock()
+        self.failures = 0  # notices in a row the room could not take in
+        self.retry: asyncio.Task[None] | None = None
         self.task = asyncio.create_task(self._run(), name=f"feed:{code}")
 
     async def _run(self) -> None:
@@ -55,8 +65,13 @@ class RoomFeed:
 
     async def deliver(self, message: dict[str, Any]) -> None:
         """One notice: taken in once, then given to every socket of the room here."""
+        async with self.turn:
+            await self._deliver(message)
+
+    async def _deliver(self, message: dict[str, Any]) -> None:
         try:
             await self.rooms.on_notice(self.code, message)
+            self.failures = 0
             shared: dict[str, str] = {}
             kind = message.get("kind")
             if kind == "chat" and isinstance(message.get("line"), dict):
@@ -65,6 +80,7 @@ class RoomFeed:
                 await self.hub.answer(self.code)  # (after a resync: our reports were lost too)
         except Exception:
             log.exception("room %s: notice %r failed", self.code, message.get("kind"))
+            self._retry_later()
             return
         for connection in list(self.connections):
             if connection.backlog is not None:  # still being greeted: it takes it after
@@ -83,6 +99,23 @@ class RoomFeed:
             live = self.rooms.live.rooms.get(self.code)
             if live is not None:
                 live.release()
+
+    def _retry_later(self) -> None:
+        delay = RETRY_SECONDS[min(self.failures, len(RETRY_SECONDS) - 1)]
+        self.failures += 1
+        if self.retry is None or self.retry.done():
+            self.retry = asyncio.create_task(self._resync_after(delay),
+                                             name=f"feed-retry:{self.code}")
+
+    async def _resync_after(self, delay: float) -> None:
+        await asyncio.sleep(delay)
+        self.retry = None  # a failure of this one schedules the next
+        await self.deliver({"kind": "resync"})
+
+    def close(self) -> None:
+        self.task.cancel()
+        if self.retry is not None:
+            self.retry.cancel()
 
 
 class RoomFeeds:
@@ -107,11 +140,11 @@ class RoomFeeds:
             feed.connections.pop(connection, None)
             if not feed.connections and self.feeds.get(code) is feed:
                 del self.feeds[code]
-                feed.task.cancel()
+                feed.close()
                 with contextlib.suppress(asyncio.CancelledError, Exception):
                     await feed.task
 
     async def close(self) -> None:
         for feed in list(self.feeds.values()):
-            feed.task.cancel()
+            feed.close()
         self.feeds.clear()

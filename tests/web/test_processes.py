@@ -6,8 +6,10 @@ from __future__ import annotations
 import asyncio
 import json
 from collections.abc import Callable
+from typing import Any
 
 import pytest
+from sqlalchemy.exc import OperationalError
 
 from tests.client import Make, seated_room, start
 from tests.live import LiveServer
@@ -123,6 +125,39 @@ async def test_redis_carries_a_move_from_one_server_to_a_client_of_the_other(
     assert presence  # seats and spectators of both processes
     await bob.send({"type": "chat", "text": "from two"})
     assert (await ann.expect("chat"))["text"] == "from two"
+
+
+async def test_a_notice_whose_read_fails_is_read_again_and_its_sockets_hear_it(
+    live_server: Start, sqlite_url: str, redis_url: str, people: Make,
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The database fails server two's read of a move made on server one, once: nothing
+    else comes (Bob is to act next), so two's feed reads where the room stands a moment
+    later by itself (app/web/feed.py: RETRY_SECONDS) and Bob sees the move."""
+    one = live_server(sqlite_url, redis_url)
+    two = live_server(sqlite_url, redis_url)
+    code, (ann, bob) = await seated_room(one, people, 2)
+    await bob.use(two)
+    await ann.connect(code)
+    await bob.connect(code)
+    await start(code, ann)
+    first = await ann.expect("view", version=1)
+    await bob.expect("view", version=1)
+    repo = two.app.state.rooms.live.repo
+    read, failed = repo.load_live, []
+
+    async def fails_once(*args: Any, **kwargs: Any) -> Any:
+        if not failed:
+            failed.append(kwargs)
+            raise OperationalError("SELECT ...", {}, Exception("the database is away"))
+        return await read(*args, **kwargs)
+
+    monkeypatch.setattr(repo, "load_live", fails_once)
+    await ann.send({"type": "move", "version": 1, "move": first["view"]["moves"][0]})
+    got = await bob.expect("view", version=2)
+    assert failed and failed[0].get("after") == (1, 1)  # the notice's read did fail
+    assert got["log_text"][-1] == "P0 has chosen."
+    assert got["seat"] == 1 and got["view"]["moves"]  # his turn, on his table
 
 
 @pytest.mark.parametrize("backend", ["memory", "redis"])
