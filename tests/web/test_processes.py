@@ -160,6 +160,40 @@ async def test_a_notice_whose_read_fails_is_read_again_and_its_sockets_hear_it(
     assert got["seat"] == 1 and got["view"]["moves"]  # his turn, on his table
 
 
+async def test_a_move_whose_publish_fails_still_reaches_the_sockets_of_its_server(
+    live_server: Start, sqlite_url: str, redis_url: str, people: Make,
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Redis refuses the publish of a stored move: the players on the server that made
+    it are told all the same (RoomService._publish delivers here), and the move stands."""
+    import redis.exceptions
+
+    one = live_server(sqlite_url, redis_url)
+    code, (ann, bob) = await seated_room(one, people, 2)
+    await ann.connect(code)
+    await bob.connect(code)
+    await start(code, ann)
+    first = await ann.expect("view", version=1)
+    await bob.expect("view", version=1)
+    client = one.app.state.rooms.broker.client
+    publish, refused = client.publish, []
+
+    async def refuses_once(*args: Any, **kwargs: Any) -> Any:
+        if not refused:
+            refused.append(args[0])
+            raise redis.exceptions.ConnectionError("Redis is away")
+        return await publish(*args, **kwargs)
+
+    monkeypatch.setattr(client, "publish", refuses_once)
+    await ann.send({"type": "move", "version": 1, "move": first["view"]["moves"][0]})
+    for person in (ann, bob):
+        got = await person.expect("view", version=2)
+        assert got["log_text"][-1] == "P0 has chosen."
+    assert refused == [f"room:{code}"]  # the move's notice was the one refused
+    stored = json.loads((await bob.api("GET", f"/api/rooms/{code}/view")).text)
+    assert stored["version"] == 2
+
+
 @pytest.mark.parametrize("backend", ["memory", "redis"])
 async def test_broker_publish_subscribe(backend: str, request: pytest.FixtureRequest) -> None:
     from app.realtime.broker import make_broker
