@@ -32,6 +32,7 @@ from app.db.repository import Repository, RoomRecord
 from app.games.base import Rules
 from app.i18n import DEFAULT
 from app.realtime.broker import Broker, channel
+from app.realtime.republish import Republisher
 from app.rooms import errors
 from app.rooms.bots import BotRunner
 from app.rooms.chat import Chat
@@ -60,6 +61,7 @@ class RoomService(Seating, Pipeline, Chat, Timers):
     ) -> None:
         self.repo = repo
         self.broker = broker
+        self.republish = Republisher(broker)  # what the bus refused, again later
         self.games = games  # the live registry: tests may register a game into it
         self.presence = presence or (lambda code: set())
         self.gone = gone or (lambda code: {})  # seat -> epoch ms its last socket closed
@@ -76,6 +78,7 @@ class RoomService(Seating, Pipeline, Chat, Timers):
         """Stop the bot runners (at shutdown); moves already stored stay stored."""
         await self.bots.close()
         await self.timers.close()
+        await self.republish.close()
         await self.repo.close()  # the connection kept for moves goes back to the pool
 
     # -- reading -------------------------------------------------------------
@@ -266,5 +269,6 @@ class RoomService(Seating, Pipeline, Chat, Timers):
         try:
             await self.broker.publish(channel(code), body)
         except Exception:  # stored already: this process's sockets hear it anyway, and
-            log.exception("publish to room %s failed", code)  # the others resync
-            self.broker.deliver(channel(code), body)  # when their bus is back (redis.py)
+            log.exception("publish to room %s failed", code)  # the others soon after
+            self.broker.deliver(channel(code), body)
+            self.republish.later(channel(code), body)  # (or a resync, redis.py)

@@ -194,6 +194,38 @@ async def test_a_move_whose_publish_fails_still_reaches_the_sockets_of_its_serve
     assert stored["version"] == 2
 
 
+async def test_a_seat_change_whose_publish_fails_reaches_the_other_server_soon_after(
+    live_server: Start, sqlite_url: str, redis_url: str, people: Make,
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Only server one's publish fails (its Redis connection, not Redis): server two's
+    subscription stands, so no resync comes, and a seat change moves no version for a
+    later move to bring. The notice is published again (app/realtime/republish.py)."""
+    import redis.exceptions
+
+    one = live_server(sqlite_url, redis_url)
+    two = live_server(sqlite_url, redis_url)
+    code, (ann, _bob) = await seated_room(one, people, 2)
+    watcher = people(two)
+    await watcher.connect(code)
+    seats = (await watcher.expect("room"))["room"]["seats"]
+    assert [s["name"] for s in seats] == ["P0", "P1"]
+    client = one.app.state.rooms.broker.client
+    publish, refused = client.publish, []
+
+    async def refuses_once(*args: Any, **kwargs: Any) -> Any:
+        if not refused:
+            refused.append(args[0])
+            raise redis.exceptions.TimeoutError("Timeout writing to socket")
+        return await publish(*args, **kwargs)
+
+    monkeypatch.setattr(client, "publish", refuses_once)
+    assert (await ann.api("DELETE", f"/api/rooms/{code}/seats/1")).status_code == 204
+    room = (await watcher.expect("room", timeout=15))["room"]
+    assert refused == [f"room:{code}"]
+    assert [s["name"] for s in room["seats"]] == ["P0", None]
+
+
 @pytest.mark.parametrize("backend", ["memory", "redis"])
 async def test_broker_publish_subscribe(backend: str, request: pytest.FixtureRequest) -> None:
     from app.realtime.broker import make_broker
