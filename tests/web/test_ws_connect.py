@@ -4,6 +4,7 @@ cursor events, the server being a real uvicorn with real sockets."""
 
 from __future__ import annotations
 
+import asyncio
 import json
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -154,3 +155,36 @@ async def test_a_stale_move_s_error_and_the_table_leave_in_one_write(
     assert table["log_reset"] is True  # the whole log again, from its start
     assert len(writes) == 1 and [json.loads(text) for text in writes[0]] == [
         error, {k: v for k, v in table.items() if k != "log_text"}]
+
+
+async def test_a_chat_line_said_while_a_socket_is_greeted_reaches_it_once(
+    server: LiveServer, people: Make, monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Ann speaks while Bob's greeting is being made: the line is in the chat the
+    greeting sends and its notice waits in Bob's backlog; he reads it once, not twice
+    (Connection.greet skips a backlog line the greeting had), and after the greeting."""
+    code, (ann, bob) = await seated_room(server, people, 2)
+    await ann.connect(code)
+    await ann.expect("presence")
+    rooms, feeds = server.app.state.rooms, server.app.state.feeds
+    history = rooms.chat_history
+
+    async def meanwhile(room: str) -> Any:
+        line = await rooms.chat(room, 0, "Prost")
+        for _ in range(500):  # until the line's notice waits for the socket being greeted
+            if any(c.backlog for c in feeds.feeds[room].connections):
+                break
+            await asyncio.sleep(0.01)
+        else:
+            raise AssertionError("the notice did not reach the backlog")
+        said = await history(room)
+        assert line in said
+        return said
+
+    monkeypatch.setattr(rooms, "chat_history", meanwhile)
+    await bob.connect(code)
+    got = await bob.quiet(1.0)
+    chats = [m["text"] for m in got if m["type"] == "chat"]
+    assert chats == ["Prost"]
+    assert got[0]["type"] == "room"
+    assert (await ann.expect("chat"))["text"] == "Prost"
