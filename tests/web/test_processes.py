@@ -11,10 +11,37 @@ from typing import Any
 import pytest
 from sqlalchemy.exc import OperationalError
 
-from tests.client import Make, seated_room, start
+from tests.client import Make, Person, seated_room, start
 from tests.live import LiveServer
 
 Start = Callable[..., LiveServer]
+
+
+def fail_once(monkeypatch: pytest.MonkeyPatch, owner: Any, name: str,
+              error: Exception) -> list[tuple[tuple[Any, ...], dict[str, Any]]]:
+    """`owner.name` (a coroutine method of a real part: the repository, the Redis
+    client) raises `error` at its first call, then works as itself: a fault of the
+    database or the bus, injected once. The calls that failed: (args, kwargs)."""
+    real, failed = getattr(owner, name), []
+
+    async def once(*args: Any, **kwargs: Any) -> Any:
+        if not failed:
+            failed.append((args, kwargs))
+            raise error
+        return await real(*args, **kwargs)
+
+    monkeypatch.setattr(owner, name, once)
+    return failed
+
+
+async def both_playing(code: str, ann: Person, bob: Person) -> dict[str, Any]:
+    """Ann and Bob connected, the game started and seen by both: Ann's first view."""
+    await ann.connect(code)
+    await bob.connect(code)
+    await start(code, ann)
+    first = await ann.expect("view", version=1)
+    await bob.expect("view", version=1)
+    return first
 
 
 async def test_game_continues_after_a_server_restart(
@@ -138,24 +165,12 @@ async def test_a_notice_whose_read_fails_is_read_again_and_its_sockets_hear_it(
     two = live_server(sqlite_url, redis_url)
     code, (ann, bob) = await seated_room(one, people, 2)
     await bob.use(two)
-    await ann.connect(code)
-    await bob.connect(code)
-    await start(code, ann)
-    first = await ann.expect("view", version=1)
-    await bob.expect("view", version=1)
-    repo = two.app.state.rooms.live.repo
-    read, failed = repo.load_live, []
-
-    async def fails_once(*args: Any, **kwargs: Any) -> Any:
-        if not failed:
-            failed.append(kwargs)
-            raise OperationalError("SELECT ...", {}, Exception("the database is away"))
-        return await read(*args, **kwargs)
-
-    monkeypatch.setattr(repo, "load_live", fails_once)
+    first = await both_playing(code, ann, bob)
+    failed = fail_once(monkeypatch, two.app.state.rooms.live.repo, "load_live",
+                       OperationalError("SELECT ...", {}, Exception("the database is away")))
     await ann.send({"type": "move", "version": 1, "move": first["view"]["moves"][0]})
     got = await bob.expect("view", version=2)
-    assert failed and failed[0].get("after") == (1, 1)  # the notice's read did fail
+    assert failed and failed[0][1].get("after") == (1, 1)  # the notice's read did fail
     assert got["log_text"][-1] == "P0 has chosen."
     assert got["seat"] == 1 and got["view"]["moves"]  # his turn, on his table
 
@@ -170,26 +185,14 @@ async def test_a_move_whose_publish_fails_still_reaches_the_sockets_of_its_serve
 
     one = live_server(sqlite_url, redis_url)
     code, (ann, bob) = await seated_room(one, people, 2)
-    await ann.connect(code)
-    await bob.connect(code)
-    await start(code, ann)
-    first = await ann.expect("view", version=1)
-    await bob.expect("view", version=1)
-    client = one.app.state.rooms.broker.client
-    publish, refused = client.publish, []
-
-    async def refuses_once(*args: Any, **kwargs: Any) -> Any:
-        if not refused:
-            refused.append(args[0])
-            raise redis.exceptions.ConnectionError("Redis is away")
-        return await publish(*args, **kwargs)
-
-    monkeypatch.setattr(client, "publish", refuses_once)
+    first = await both_playing(code, ann, bob)
+    refused = fail_once(monkeypatch, one.app.state.rooms.broker.client, "publish",
+                        redis.exceptions.ConnectionError("Redis is away"))
     await ann.send({"type": "move", "version": 1, "move": first["view"]["moves"][0]})
     for person in (ann, bob):
         got = await person.expect("view", version=2)
         assert got["log_text"][-1] == "P0 has chosen."
-    assert refused == [f"room:{code}"]  # the move's notice was the one refused
+    assert [args[0] for args, _ in refused] == [f"room:{code}"]  # the move's notice
     stored = json.loads((await bob.api("GET", f"/api/rooms/{code}/view")).text)
     assert stored["version"] == 2
 
@@ -210,19 +213,11 @@ async def test_a_seat_change_whose_publish_fails_reaches_the_other_server_soon_a
     await watcher.connect(code)
     seats = (await watcher.expect("room"))["room"]["seats"]
     assert [s["name"] for s in seats] == ["P0", "P1"]
-    client = one.app.state.rooms.broker.client
-    publish, refused = client.publish, []
-
-    async def refuses_once(*args: Any, **kwargs: Any) -> Any:
-        if not refused:
-            refused.append(args[0])
-            raise redis.exceptions.TimeoutError("Timeout writing to socket")
-        return await publish(*args, **kwargs)
-
-    monkeypatch.setattr(client, "publish", refuses_once)
+    refused = fail_once(monkeypatch, one.app.state.rooms.broker.client, "publish",
+                        redis.exceptions.TimeoutError("Timeout writing to socket"))
     assert (await ann.api("DELETE", f"/api/rooms/{code}/seats/1")).status_code == 204
     room = (await watcher.expect("room", timeout=15))["room"]
-    assert refused == [f"room:{code}"]
+    assert [args[0] for args, _ in refused] == [f"room:{code}"]
     assert [s["name"] for s in room["seats"]] == ["P0", None]
 
 
