@@ -7,9 +7,11 @@ and they read what they missed once it is back (a resync, app/realtime/redis.py)
 when only this process's publish failed (its connection cut, a timeout), nothing would
 tell them: a seat change does not move the version, so no later move would bring it.
 So each refused notice is published again, 1, 2, 5, 10 and 30 s later, until one
-goes through. Per room only what still matters is kept: the newest state notice, one
-room notice, and the chat lines (at most CHAT_KEPT), so a long outage under load holds
-a few notices per room, not one task per move.
+goes through (a newer notice of the room starts the schedule again). Per room only what
+still matters is kept: the newest state notice, one room notice, and the chat lines (at
+most CHAT_KEPT), so a long outage under load holds a few notices per room, not one task
+per move. A notice can arrive twice (the publish that timed out had gone out): the
+receivers know a repeat by its id (RoomService.on_notice).
 """
 
 from __future__ import annotations
@@ -35,24 +37,31 @@ class Republisher:
     def __init__(self, broker: Broker) -> None:
         self.broker = broker
         self.pending: dict[str, dict[str, Message]] = {}  # channel -> key -> notice
+        self.tries: dict[str, int] = {}  # channel -> rounds since its newest notice came
         self.tasks: dict[str, asyncio.Task[None]] = {}
+        self.closed = False
 
     def later(self, channel: str, message: Message) -> None:
-        """Publish `message` on `channel` again soon (it was refused just now)."""
+        """Publish `message` on `channel` again soon (it was refused just now). A new
+        notice gives its channel the whole schedule again: it has every try."""
+        if self.closed:
+            return
         waiting = self.pending.setdefault(channel, {})
         waiting.pop(_key(message), None)  # the newest last: they go out in order
         waiting[_key(message)] = message
         chats = [k for k in waiting if k.startswith("chat:")]
         for key in chats[:-CHAT_KEPT]:
             del waiting[key]
+        self.tries[channel] = 0
         if channel not in self.tasks:
             self.tasks[channel] = asyncio.create_task(self._again(channel),
                                                       name=f"republish:{channel}")
 
     async def _again(self, channel: str) -> None:
         try:
-            for delay in REPUBLISH_SECONDS:
-                await asyncio.sleep(delay)
+            while (tries := self.tries.get(channel, 0)) < len(REPUBLISH_SECONDS):
+                await asyncio.sleep(REPUBLISH_SECONDS[tries])
+                self.tries[channel] = self.tries.get(channel, 0) + 1  # (0 if one came)
                 waiting = self.pending.get(channel, {})
                 while waiting:
                     key, message = next(iter(waiting.items()))
@@ -65,13 +74,15 @@ class Republisher:
                         del waiting[key]
                 if not waiting:
                     return
-            log.error("gave up publishing %d notices to %s", len(self.pending[channel]),
-                      channel)
+            log.error("gave up publishing %d notices to %s",
+                      len(self.pending.get(channel, {})), channel)
         finally:
             self.pending.pop(channel, None)
+            self.tries.pop(channel, None)
             self.tasks.pop(channel, None)
 
     async def close(self) -> None:
+        self.closed = True
         for task in list(self.tasks.values()):
             task.cancel()
         for task in list(self.tasks.values()):
@@ -79,3 +90,4 @@ class Republisher:
                 await task
         self.tasks.clear()  # (one cancelled before it began never ran its finally)
         self.pending.clear()
+        self.tries.clear()

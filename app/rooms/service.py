@@ -193,10 +193,12 @@ class RoomService(Seating, Pipeline, Chat, Timers):
     def unwatch(self, code: str) -> None:
         self.live.unwatch(code)
 
-    async def on_notice(self, code: str, message: dict[str, Any]) -> None:
+    async def on_notice(self, code: str, message: dict[str, Any]) -> bool:
         """A bus message for a watched room, taken in once by the room's feed
-        (app/web/feed.py) before its sockets hear it; a repeat of a notice already
-        taken in waits for that one."""
+        (app/web/feed.py) before its sockets hear it. False: a repeat of a chat line or
+        room notice already taken in (published again after a publish that failed,
+        app/realtime/republish.py), which the sockets here have had; it waits for the
+        first to be taken in."""
         live = self.live.rooms.get(code)
         # Its first read may be under way: that read may have begun before the change
         # this notice tells of, even a change of this process's.
@@ -204,21 +206,23 @@ class RoomService(Seating, Pipeline, Chat, Timers):
         if live is None:
             live = await self.live.watched(code)
             if live is None:
-                return
+                return True
         kind, version = message.get("kind"), message.get("version")
         if kind == "resync":  # the bus lost what was published meanwhile: read it
             async with self.locks(code):
                 await self.live.catch_up(live)
-            return
+            return True
         if kind == "state" and isinstance(version, int):
             if live.version < version:  # another process moved (this one's are in)
                 await self.live.ensure(code, version)
-            return
+            return True  # (a repeat asks for nothing: the version is no newer)
+        if message.get("id") is None:  # presence: each report stands on its own
+            return True
         key = f"{message.get('origin')}:{message.get('id')}"
         pending = live.notices.get(key)
         if pending is not None:
             await asyncio.shield(pending)
-            return
+            return False
         done: asyncio.Future[None] = asyncio.get_running_loop().create_future()
         live.notices[key] = done
         while len(live.notices) > NOTICES_KEPT:
@@ -229,13 +233,15 @@ class RoomService(Seating, Pipeline, Chat, Timers):
                 # The room's first read may have had it (said after this process
                 # subscribed, before that read): kept once. (Chat is rare; the scan of
                 # 50 lines is nothing.)
-                if line not in live.chat:
-                    live.chat.append(line)
+                if line in live.chat:
+                    return False  # (every socket here had it: greeted with it, or told)
+                live.chat.append(line)
             elif kind == "room" and (reading or message.get("origin") != self.origin):
                 async with self.locks(code):
                     await self.live.catch_up(live)
         finally:
             done.set_result(None)
+        return True
 
     async def _refresh(self, code: str) -> None:
         """This process changed seats or status: its live room reads the record again

@@ -44,6 +44,7 @@ class RoomFeed:
         self.turn = asyncio.Lock()
         self.failures = 0  # notices in a row the room could not take in
         self.retry: asyncio.Task[None] | None = None
+        self.closed = False
         self.task = asyncio.create_task(self._run(), name=f"feed:{code}")
 
     async def _run(self) -> None:
@@ -70,7 +71,8 @@ class RoomFeed:
 
     async def _deliver(self, message: dict[str, Any]) -> None:
         try:
-            await self.rooms.on_notice(self.code, message)
+            if not await self.rooms.on_notice(self.code, message):
+                return  # a repeat (a notice published again): its sockets had it
             self.failures = 0
             shared: dict[str, str] = {}
             kind = message.get("kind")
@@ -103,16 +105,19 @@ class RoomFeed:
     def _retry_later(self) -> None:
         delay = RETRY_SECONDS[min(self.failures, len(RETRY_SECONDS) - 1)]
         self.failures += 1
-        if self.retry is None or self.retry.done():
+        retry = self.retry
+        # (the retry under way, failing, schedules the next: it is as good as done)
+        if not self.closed and (retry is None or retry.done()
+                                or retry is asyncio.current_task()):
             self.retry = asyncio.create_task(self._resync_after(delay),
                                              name=f"feed-retry:{self.code}")
 
     async def _resync_after(self, delay: float) -> None:
         await asyncio.sleep(delay)
-        self.retry = None  # a failure of this one schedules the next
         await self.deliver({"kind": "resync"})
 
     def close(self) -> None:
+        self.closed = True
         self.task.cancel()
         if self.retry is not None:
             self.retry.cancel()

@@ -70,3 +70,19 @@ async def test_it_gives_up_after_its_last_try_and_close_stops_it() -> None:
     await again.close()
     await asyncio.sleep(0.05)
     assert bus.published == [] and not again.tasks
+
+
+async def test_a_notice_that_comes_late_gets_every_try_and_none_after_close() -> None:
+    bus = Refusing(refusals=100)  # away for good: each round is one refused publish
+    again = Republisher(bus)  # type: ignore[arg-type]
+    again.later("room:a", {"kind": "room", "id": 1})
+    for _ in range(200):
+        if bus.refusals <= 98:
+            break
+        await asyncio.sleep(0.005)
+    again.later("room:a", {"kind": "chat", "id": 2})  # two rounds gone: all three again
+    await settle(again)
+    assert 100 - bus.refusals == 2 + len(republish.REPUBLISH_SECONDS)
+    await again.close()
+    again.later("room:a", {"kind": "room", "id": 3})
+    assert not again.tasks and not again.pending

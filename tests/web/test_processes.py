@@ -221,6 +221,41 @@ async def test_a_seat_change_whose_publish_fails_reaches_the_other_server_soon_a
     assert [s["name"] for s in room["seats"]] == ["P0", None]
 
 
+async def test_a_chat_line_whose_publish_failed_is_read_once_everywhere(
+    live_server: Start, sqlite_url: str, redis_url: str, people: Make,
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The publish times out after Redis took it (the line goes out) and is published
+    again a second later: Ann, on the server that said it, and Bob, on the other, each
+    read the line once (a repeat is known by its id and by the line: RoomService's
+    on_notice)."""
+    import redis.exceptions
+
+    one = live_server(sqlite_url, redis_url)
+    two = live_server(sqlite_url, redis_url)
+    code, (ann, bob) = await seated_room(one, people, 2)
+    await bob.use(two)
+    await ann.connect(code)
+    await bob.connect(code)
+    await ann.expect("presence", seats=[0, 1])
+    client = one.app.state.rooms.broker.client
+    publish, timed_out = client.publish, []
+
+    async def written_then_timed_out(*args: Any, **kwargs: Any) -> Any:
+        await publish(*args, **kwargs)
+        if not timed_out:
+            timed_out.append(args[0])
+            raise redis.exceptions.TimeoutError("Timeout reading from socket")
+
+    monkeypatch.setattr(client, "publish", written_then_timed_out)
+    await ann.send({"type": "chat", "text": "Prost"})
+    await asyncio.sleep(2.5)  # the republish comes after 1 s
+    for person in (ann, bob):
+        said = [m["text"] for m in await person.quiet(0.3) if m["type"] == "chat"]
+        assert said == ["Prost"], said
+    assert timed_out == [f"room:{code}"]
+
+
 @pytest.mark.parametrize("backend", ["memory", "redis"])
 async def test_broker_publish_subscribe(backend: str, request: pytest.FixtureRequest) -> None:
     from app.realtime.broker import make_broker
