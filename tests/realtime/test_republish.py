@@ -13,11 +13,12 @@ from app.realtime.memory import MemoryBroker
 from app.realtime.republish import Republisher
 
 
-class Refusing:
+class Refusing(MemoryBroker):
     """The memory broker, refusing the first `refusals` publishes (a bus away)."""
 
     def __init__(self, refusals: int) -> None:
-        self.broker, self.refusals = MemoryBroker(), refusals
+        super().__init__()
+        self.refusals = refusals
         self.published: list[dict[str, Any]] = []
 
     async def publish(self, channel: str, message: dict[str, Any]) -> None:
@@ -25,7 +26,7 @@ class Refusing:
             self.refusals -= 1
             raise ConnectionError("the bus is away")
         self.published.append(message)
-        await self.broker.publish(channel, message)
+        await super().publish(channel, message)
 
 
 @pytest.fixture(autouse=True)
@@ -43,7 +44,7 @@ async def settle(again: Republisher) -> None:
 
 async def test_the_newest_state_one_room_notice_and_the_last_chat_lines_go_out() -> None:
     bus = Refusing(refusals=2)
-    again = Republisher(bus)  # type: ignore[arg-type]
+    again = Republisher(bus)
     again.later("room:a", {"kind": "state", "version": 2, "id": 1})
     again.later("room:a", {"kind": "room", "id": 2})
     for n in range(republish.CHAT_KEPT + 5):
@@ -61,7 +62,7 @@ async def test_the_newest_state_one_room_notice_and_the_last_chat_lines_go_out()
 
 async def test_it_gives_up_after_its_last_try_and_close_stops_it() -> None:
     bus = Refusing(refusals=100)
-    again = Republisher(bus)  # type: ignore[arg-type]
+    again = Republisher(bus)
     again.later("room:a", {"kind": "room", "id": 1})
     await settle(again)
     assert bus.published == [] and bus.refusals == 100 - 3 and not again.pending
@@ -74,7 +75,7 @@ async def test_it_gives_up_after_its_last_try_and_close_stops_it() -> None:
 
 async def test_a_notice_that_comes_late_gets_every_try_and_none_after_close() -> None:
     bus = Refusing(refusals=100)  # away for good: each round is one refused publish
-    again = Republisher(bus)  # type: ignore[arg-type]
+    again = Republisher(bus)
     again.later("room:a", {"kind": "room", "id": 1})
     for _ in range(200):
         if bus.refusals <= 98:
