@@ -260,6 +260,7 @@ class LiveRooms:
         self.repo, self.games, self.locks = repo, games, locks
         self.rooms: dict[str, LiveRoom] = {}
         self._loading: dict[str, asyncio.Future[LiveRoom | None]] = {}
+        self._waiting: dict[str, int] = {}  # sockets waiting on a room's first read
 
     async def load(self, code: str) -> LiveRoom | None:
         """A fresh LiveRoom from one database session (not kept)."""
@@ -296,15 +297,30 @@ class LiveRooms:
         if live is None:
             pending = self._loading.get(code)
             if pending is None:
-                pending = self._loading[code] = asyncio.ensure_future(self.load(code))
+                pending = self._loading[code] = asyncio.ensure_future(self._first_read(code))
                 pending.add_done_callback(partial(self._loaded, code))
-            live = await asyncio.shield(pending)
-            if live is not None:
-                # Kept by whichever of the read's waiters comes back first: the socket
-                # that began it may have left (cancelled) while others waited for it.
-                live = self.rooms.setdefault(code, live)
+            self._waiting[code] = self._waiting.get(code, 0) + 1
+            try:
+                live = await asyncio.shield(pending)
+            finally:
+                self._waiting[code] -= 1
+                if not self._waiting[code]:
+                    del self._waiting[code]
+                    kept = self.rooms.get(code)
+                    if kept is not None and not kept.watchers and live is None:
+                        del self.rooms[code]  # the last waiter left as the read ended
         if live is not None:
             live.watchers += 1
+        return live
+
+    async def _first_read(self, code: str) -> LiveRoom | None:
+        """The first read of a watched room, kept as it ends (while a socket still waits
+        for it: the one that began it may have left). Kept here, not by a waiter when it
+        comes back: in between, a notice or this process's own seat change (`watched`)
+        would find neither a room nor a read under way, and be lost to the room."""
+        live = await self.load(code)
+        if live is not None and self._waiting.get(code):
+            live = self.rooms.setdefault(code, live)
         return live
 
     def _loaded(self, code: str, pending: asyncio.Future[LiveRoom | None]) -> None:
