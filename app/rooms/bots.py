@@ -41,16 +41,27 @@ def choose_move(rules: Rules[Any], state: Any, seat: int, rng: random.Random,
     if level == "good":
         try:
             move = rules.bot_move(rules.view(state, seat), seat, rng)
-        except Exception:  # a game's bot must never stop the table
-            log.exception("%s: bot_move failed; playing a random move", rules.id)
+        except Exception as exc:  # a game's bot must never stop the table
+            # where it failed, not its message or the move: either may name a card of
+            # the bot's hand, and logs are read by people who may not see it
+            log.error("%s: bot_move failed (%s at %s); playing a random move", rules.id,
+                      type(exc).__name__, _where(exc))
         else:
             listed = listed_move(moves, move) if move is not None else None
             if listed is not None:
                 return listed
             if move is not None:
-                log.warning("%s: bot_move gave an unlisted move %r; playing a random one",
-                            rules.id, move)
+                log.warning("%s: bot_move gave an unlisted move; playing a random one",
+                            rules.id)
     return rng.choice(list(moves))
+
+
+def _where(exc: BaseException) -> str:
+    """The file and line an exception was raised at."""
+    tb = exc.__traceback__
+    while tb is not None and tb.tb_next is not None:
+        tb = tb.tb_next
+    return "?" if tb is None else f"{tb.tb_frame.f_code.co_filename}:{tb.tb_lineno}"
 
 
 class BotRunner:

@@ -74,12 +74,15 @@ class Pipeline(_Base):
             if chosen is None:
                 raise errors.StaleVersion(live.version)
             rules = self._rules(live.record.game_id)
+            # who had to act before: only a timer asks (a part of a hidden choice)
+            acted = (frozenset(rules.to_act(live.state)) if live.record.turn_timer
+                     else frozenset())
             state, events = self._apply(rules, live.state, seat, chosen)
             to_act = frozenset(rules.to_act(state))
             status = "playing" if to_act else "finished"
             at, encoded = live.version, rules.encode(state)
             before = live.record
-            stamp = self._stamp(before, seat, to_act, cause)  # turn timers
+            stamp = self._stamp(before, seat, to_act, cause, acted)  # turn timers
             if stamp is not NO_STAMP:
                 events = stamp.events + events
             # the move that ends the game writes the game's record (issue 14)
@@ -115,7 +118,9 @@ class Pipeline(_Base):
             raise
         except (KeyError, TypeError, ValueError, IndexError, AttributeError) as exc:
             # A malformed move the rules did not expect: refuse it, never crash.
-            log.warning("rules %s choked on move %r: %r", rules.id, move, exc)
+            # (not the move itself: it may be a secret choice, and logs are read by
+            # people who may not see it)
+            log.warning("rules %s choked on a move: %s", rules.id, type(exc).__name__)
             raise IllegalMove("That move is not possible now.") from exc
 
     # -- bots ----------------------------------------------------------------

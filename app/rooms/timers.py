@@ -81,19 +81,25 @@ NO_STAMP = Stamp()
 
 
 def new_deadlines(record: RoomRecord, to_act: frozenset[int], now: int,
-                  moved: int | None = None, away: frozenset[int] = frozenset()
-                  ) -> dict[str, int] | None:
+                  moved: int | None = None, away: frozenset[int] = frozenset(),
+                  acted: frozenset[int] = frozenset()) -> dict[str, int] | None:
     """The deadlines after a change of who acts: a person still choosing since before
     keeps theirs, a new decision (or the mover's next one) gets a fresh one; bots and
-    away seats get none. None when the room has no timer."""
+    away seats get none. None when the room has no timer.
+
+    `acted`: who had to act before the move. A mover that chose alongside others and
+    still acts made part of a hidden choice (one of two picks, one card of a lay-out):
+    it keeps its deadline, since a fresh one, which every seat and spectator sees,
+    would tell them so (the rules let them see only whether a seat has chosen)."""
     if not record.turn_timer:
         return None
     old = record.deadlines or {}
     people = {s.index for s in record.seats if not s.bot and s.index not in away}
+    partly = moved is not None and moved in to_act and len(acted) > 1
     out = {}
     for seat in sorted(to_act & people):
         kept = old.get(str(seat))
-        out[str(seat)] = (kept if kept is not None and seat != moved
+        out[str(seat)] = (kept if kept is not None and (seat != moved or partly)
                           else now + record.turn_timer * 1000)
     return out
 
@@ -104,9 +110,9 @@ def away_seats(record: RoomRecord) -> frozenset[int]:
 
 class Timers(_Base):
     def _stamp(self, record: RoomRecord, seat: int, to_act: frozenset[int],
-               cause: str) -> Stamp:
+               cause: str, acted: frozenset[int] = frozenset()) -> Stamp:
         """The timers' part of a move by `seat`: cause "person", "bot" (a bot seat, or
-        the bot of an away seat) or "timeout"."""
+        the bot of an away seat) or "timeout"; `acted`: who had to act before it."""
         mover = record.seats[seat]
         if not record.turn_timer and cause != "timeout" and not mover.away \
                 and not mover.timeouts:
@@ -122,7 +128,7 @@ class Timers(_Base):
         elif cause == "person" and (mover.away or mover.timeouts):
             stamp.write["timeout"] = False
             away -= {seat}
-        deadlines = new_deadlines(record, to_act, self.clock(), seat, away)
+        deadlines = new_deadlines(record, to_act, self.clock(), seat, away, acted)
         if deadlines is not None:
             stamp.write["deadlines"] = deadlines
         return stamp

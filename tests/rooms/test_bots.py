@@ -102,6 +102,34 @@ def test_a_games_own_bot_is_asked_first_and_an_illegal_answer_is_ignored() -> No
     assert choose_move(rules, state, 0, bot_rng(7, 1, 0)) in legal
 
 
+def test_a_failing_or_unlisted_bot_answer_is_logged_without_a_card(
+    caplog: pytest.LogCaptureFixture
+) -> None:
+    """A bot's failure says where, never what: its message or move may name a card
+    of the bot's hand, and the server's log is read by people who may not see it."""
+    class Failing(HighCard):
+        error: Exception | None = None
+        answer: Any = None
+
+        def bot_move(self, state: Any, seat: int, rng: random.Random) -> Any:
+            if self.error is not None:
+                raise self.error
+            return self.answer
+
+    rules = Failing()
+    state = rules.setup(2, rules.Options(), 7)
+    secret = state.hands[0][0]
+    rules.error = KeyError(f"card {secret}")
+    with caplog.at_level("WARNING", logger="app.rooms.bots"):
+        assert choose_move(rules, state, 0, bot_rng(7, 1, 0)) in rules.legal_moves(state, 0)
+        rules.error, rules.answer = None, {"type": "pick", "card": secret, "hand": [secret]}
+        assert choose_move(rules, state, 0, bot_rng(7, 1, 0)) in rules.legal_moves(state, 0)
+    said = [r.getMessage() for r in caplog.records]
+    assert len(said) == 2 and "KeyError at " in said[0] and "unlisted" in said[1]
+    assert not any(str(secret) in line.split(" at ")[0] for line in said)
+    assert all(r.exc_info is None for r in caplog.records)
+
+
 # -- seating -----------------------------------------------------------------
 
 

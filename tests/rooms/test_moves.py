@@ -73,6 +73,27 @@ async def test_refused_moves_change_nothing(service: RoomService) -> None:
         await service.submit_move(code, ann, version, {"type": "pick", "card": hand[1]})
 
 
+def test_a_move_the_rules_choke_on_is_refused_and_logged_without_the_move(
+    caplog: pytest.LogCaptureFixture
+) -> None:
+    """The move may be a secret choice: the log names the game and the error's kind."""
+    from app.rooms.pipeline import Pipeline
+    from tests.games.toy import HighCard
+
+    class Choking(HighCard):
+        def apply(self, state: Any, seat: int, move: Any) -> Any:
+            return move["no such key"]
+
+    rules = Choking()
+    state = rules.setup(2, rules.Options(), 7)
+    secret = {"type": "pick", "card": "my-secret-card"}
+    with caplog.at_level("WARNING", logger="app.rooms.pipeline"), \
+            pytest.raises(IllegalMove, match="That move is not possible now"):
+        Pipeline._apply(rules, state, 0, secret)
+    said = [r.getMessage() for r in caplog.records]
+    assert said == ["rules toy-high-card choked on a move: KeyError"]
+
+
 async def test_views_and_log_are_filtered_per_viewer(service: RoomService) -> None:
     code, host, _ = await full_room(service)
     await service.start(code, host)

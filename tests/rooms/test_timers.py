@@ -6,6 +6,7 @@ two processes act on one deadline exactly once; without a timer nothing changes.
 from __future__ import annotations
 
 import asyncio
+import dataclasses
 from collections.abc import AsyncIterator, Awaitable, Callable
 from contextlib import AsyncExitStack
 from typing import Any
@@ -19,6 +20,7 @@ from app.realtime.broker import Broker, channel
 from app.realtime.memory import MemoryBroker
 from app.rooms import errors
 from app.rooms.service import RoomService
+from app.rooms.timers import new_deadlines
 
 TOY = "toy-high-card"
 T0 = 1_800_000_000_000  # epoch ms
@@ -140,6 +142,58 @@ async def test_a_passed_deadline_makes_the_bot_move_and_the_log_says_so(
     assert [s.deadline for s in info.seats] == [T0 + 60_000, T0 + 60_000]
     assert not info.seats[1].away
     assert await service.check_timers(code) is None  # nothing else has passed
+
+
+async def test_part_of_a_hidden_choice_keeps_the_movers_deadline(
+    make: Make, clock: Clock
+) -> None:
+    """Stier zoekt Bier's draft: everyone picks cards at once, one move a card. A fresh
+    deadline after a seat's first pick would show every seat and spectator that it has
+    picked (the rules let them see only whether it has chosen): it keeps its own."""
+    service = await make()
+    room, host = await service.create_room("stier-zoekt-bier", {}, 3, False, True,
+                                           turn_timer=30)
+    tokens = [(await service.take_seat(room.code, f"P{i}", i,
+                                       host_token=host if i == 0 else None))[1]
+              for i in range(3)]
+    await service.start(room.code, host)
+    code = room.code
+    start = [s.deadline for s in (await service.room(code)).seats]
+    assert start == [T0 + 30_000] * 3
+    clock.now = T0 + 5_000
+    picks = 0
+    while True:
+        snap = await service.snapshot(code, 0)
+        moves = (snap.view or {})["moves"]
+        first = next((m for m in moves if m["type"] != "done"), moves[0])
+        await service.submit_move(code, tokens[0], snap.version, first)
+        picks += 1
+        seats = (await service.room(code)).seats
+        if 0 not in set(GAMES["stier-zoekt-bier"].to_act(
+                (await service.live.get(code)).state)):  # type: ignore[union-attr]
+            break
+        # part of its choice made: nothing anyone sees of the timers changed
+        assert [s.deadline for s in seats] == start
+    assert picks >= 2  # the draft keeps two cards a step: one move was a part
+    # its choice made: seat 0 waits, the others keep theirs
+    assert [s.deadline for s in seats] == [None, T0 + 30_000, T0 + 30_000]
+
+
+async def test_a_turn_by_turn_movers_next_decision_gets_a_fresh_deadline(
+    make: Make
+) -> None:
+    """Only a part of a choice made alongside others keeps the old deadline: a seat
+    that alone had to act and acts again (its next decision) gets a fresh one."""
+    service = await make()
+    code, _ = await timed_room(service, timer=30)
+    record = await service.repo.load(code)
+    assert record is not None and record.deadlines == {"0": T0 + 30_000, "1": T0 + 30_000}
+    record = dataclasses.replace(record, deadlines={"0": T0, "1": T0})
+    alone = new_deadlines(record, frozenset({0}), T0 + 9, moved=0, acted=frozenset({0}))
+    assert alone == {"0": T0 + 9 + 30_000}
+    together = new_deadlines(record, frozenset({0, 1}), T0 + 9, moved=0,
+                             acted=frozenset({0, 1}))
+    assert together == {"0": T0, "1": T0}
 
 
 async def test_two_timeouts_in_a_row_mark_away_and_the_bot_plays_until_back(
