@@ -96,7 +96,15 @@ class MoveLog:
                 "b_code": code, "b_version": from_version, "b_status": from_status,
                 "b_new_version": from_version + 1, "b_state": state, "b_seed": seed,
                 "b_deadlines": deadlines, "b_at": now()})
-            return _rowcount(result) == 1
+            if _rowcount(result) != 1:
+                return False
+            # a new game starts every seat present: the last game's timeouts and
+            # "away" stay with it (a rematch was played out by the bots)
+            await session.execute(
+                update(_SEATS).where(_SEATS.c.room_code == code,
+                                     (_SEATS.c.away.is_(True)) | (_SEATS.c.timeouts != 0))
+                .values(away=False, timeouts=0))
+            return True
 
     async def reopen(self, code: str, from_version: int) -> bool:
         """finished -> waiting (a rematch with an empty seat): the host starts it."""

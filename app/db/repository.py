@@ -113,7 +113,8 @@ class Repository(MoveLog):
                 update(SeatRow)
                 .where(SeatRow.room_code == code, SeatRow.index == index,
                        SeatRow.token_hash.is_(None), SeatRow.name.is_(None))
-                .values(name=name, token_hash=token_hash, bot=False, bot_level=None)
+                .values(name=name, token_hash=token_hash, bot=False, bot_level=None,
+                        away=False, timeouts=0)  # a new holder: not the last one's clock
             )
             if _rowcount(result) == 1:
                 await self._touch(session, code)
@@ -130,7 +131,8 @@ class Repository(MoveLog):
                        select(RoomRow.code)
                        .where(RoomRow.code == code, RoomRow.status.in_(("waiting", "playing")))
                        .exists())
-                .values(name=name, token_hash=None, bot=True, bot_level=level)
+                .values(name=name, token_hash=None, bot=True, bot_level=level,
+                        away=False, timeouts=0)
             )
             if _rowcount(result) == 1:
                 await self._touch(session, code)
@@ -191,7 +193,8 @@ class Repository(MoveLog):
         async with self.sessions.begin() as session:
             result = await session.execute(
                 update(SeatRow).where(*condition)
-                .values(name=None, token_hash=None, bot=False, bot_level=None)
+                .values(name=None, token_hash=None, bot=False, bot_level=None,
+                        away=False, timeouts=0)  # a new holder: not the last one's clock
             )
             if _rowcount(result) != 1:
                 return False

@@ -3,6 +3,7 @@ player, add a bot, start), and the rematch. Part of RoomService (app/rooms/servi
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
@@ -185,6 +186,10 @@ class Seating(_Base):
         """A new game in `room` (every seat taken) at its next version; None when the
         database no longer holds `room` as it is (another writer came first)."""
         rules = self._rules(room.game_id)
+        # a new game starts every seat present (begin_game writes the same)
+        room = replaced(room, seats=tuple(
+            s if not (s.away or s.timeouts) else dataclasses.replace(s, away=False, timeouts=0)
+            for s in room.seats))
         seed = new_seed()
         options = parse_options(rules.Options, room.options)
         first = rules.setup(len(room.seats), options, seed)
