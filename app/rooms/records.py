@@ -47,6 +47,8 @@ def _from_room(live: LiveRoom) -> StoredGame | None:
 
 async def _stored(rooms: RoomService, live: LiveRoom, game_no: int) -> StoredGame:
     room = live.record
+    if not 0 <= game_no <= room.game_no:  # (one too big for a database integer, too)
+        raise errors.NoRecord()
     if game_no == room.game_no and room.status == "playing":
         raise errors.GameRunning()
     stored = await Records(rooms.repo.sessions).game(room.code, game_no)

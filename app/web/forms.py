@@ -28,7 +28,7 @@ def room_params(rules: Rules[Any], form: Mapping[str, Any]) -> dict[str, Any]:
     except ValueError as exc:
         raise FormError("The number of seats must be a number.") from exc
     timer_text = str(form.get("turn_timer") or "0")
-    if not timer_text.isdigit():
+    if not (timer_text.isascii() and timer_text.isdigit() and len(timer_text) <= 6):
         raise FormError("The turn timer must be a number of seconds.")
     return {
         "turn_timer": int(timer_text),

@@ -35,12 +35,18 @@ class BadStep(ValueError):
         self.problem = problem
 
 
+def _number(text: str) -> bool:
+    """Plain decimal digits a step or a seat could be (not "²", which `isdigit` takes
+    and `int` refuses, nor thousands of them)."""
+    return text.isascii() and text.isdigit() and len(text) <= 9
+
+
 def _seat(text: str | None, players: int) -> Viewer:
     if text in (None, "", OPEN):
         return OPEN
     if text == "none":
         return None  # as a spectator saw it
-    if text.isdigit() and int(text) < players:
+    if _number(text) and int(text) < players:
         return int(text)
     raise BadStep("no_such_seat")
 
@@ -48,7 +54,7 @@ def _seat(text: str | None, players: int) -> Viewer:
 def _step(text: str | None, last: int) -> int:
     if text in (None, ""):
         return last
-    if text.isdigit() and int(text) <= last:
+    if _number(text) and int(text) <= last:
         return int(text)
     raise BadStep("no_such_step")
 

@@ -40,8 +40,9 @@ def test_options_are_typed_from_the_schema() -> None:
 
 def test_the_turn_timer_is_read_as_seconds() -> None:
     assert forms.room_params(Demo(), {"turn_timer": "60"})["turn_timer"] == 60  # type: ignore[arg-type]
-    with pytest.raises(forms.FormError, match="turn timer"):
-        forms.room_params(Demo(), {"turn_timer": "1 min"})  # type: ignore[arg-type]
+    for bad in ("1 min", "\u00b2", "9" * 5000):  # "²" is a digit to `isdigit`, not `int`
+        with pytest.raises(forms.FormError, match="turn timer"):
+            forms.room_params(Demo(), {"turn_timer": bad})  # type: ignore[arg-type]
 
 
 def test_ticked_boxes_and_public() -> None:

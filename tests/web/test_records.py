@@ -158,9 +158,16 @@ async def test_replay_pages_step_and_refuse_bad_input_and_strangers(
     unknown = await ann.get(f"/api/rooms/{code}/games/2/record")
     assert unknown.status_code == 404 and unknown.json()["code"] == "no_record"
     assert (await ann.get("/api/rooms/NOPE/games/1/record")).status_code == 404
-    for query in ("step=-1", f"step={last + 1}", "step=x", "seat=7", "seat=-1"):
+    huge = "9" * 20  # too big for a database integer: still "no record", not a 500
+    unknown = await ann.get(f"/api/rooms/{code}/games/{huge}/record")
+    assert unknown.status_code == 404 and unknown.json()["code"] == "no_record"
+    assert (await ann.get(f"/r/{code}/games/{huge}")).status_code == 404
+    for query in ("step=-1", f"step={last + 1}", "step=x", "seat=7", "seat=-1",
+                  "step=\u00b2", "seat=\u00b2", f"seat={'9' * 5000}", f"step={'9' * 5000}"):
         bad = await ann.get(f"/r/{code}/games/1?{query}")
-        assert bad.status_code == 422 and "no such" in bad.text, query
+        assert bad.status_code == 422 and "no such" in bad.text, query[:20]
+    bad = await ann.get(f"/r/{code}/games/1/step/\u00b2")
+    assert bad.status_code == 422 and "no such" in bad.text
     page = await ann.get(f"/r/{code}/games/1?step=1&seat=open")
     assert page.status_code == 200
     assert 'href="?step=0&amp;seat=open"' in page.text and f"Move 1 of {last}" in page.text
