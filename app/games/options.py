@@ -6,8 +6,11 @@ wrong types are refused."""
 from __future__ import annotations
 
 import dataclasses
+import re
 from collections.abc import Mapping
 from typing import Any
+
+_PLAIN_NAME = re.compile(r"[a-z][a-z0-9_]{0,39}")
 
 
 class InvalidOptions(ValueError):
@@ -20,7 +23,11 @@ def parse_options(cls: type[Any], data: Mapping[str, Any] | None) -> Any:
     fields = {f.name: f for f in dataclasses.fields(cls)}
     unknown = sorted(set(data) - set(fields))
     if unknown:
-        raise InvalidOptions(f"Unknown option: {', '.join(unknown)}.")
+        # named back only when it reads as an option's name: the message never carries
+        # a client's long or odd text (markup, direction overrides) back
+        if len(unknown) <= 5 and all(_PLAIN_NAME.fullmatch(str(n)) for n in unknown):
+            raise InvalidOptions(f"Unknown option: {', '.join(unknown)}.")
+        raise InvalidOptions("Unknown option.")
     for name, value in data.items():
         expected = fields[name].type
         if not _type_ok(expected, value):

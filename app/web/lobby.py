@@ -96,6 +96,7 @@ async def play_with_bots(
     async def act() -> Response:
         # the name is checked before anything is made: a bad one leaves no room behind
         name = clean_name(str(form.get("name", "")).strip() or "Guest")
+        limit_new_rooms(request)  # a room like any other: the same limit, the same alert
         info, host_token = await rooms.create_room(rules.id, None, seats, False, True)
         _seat, token = await rooms.take_seat(info.code, name, 0, host_token=host_token)
         for seat in range(1, seats):

@@ -65,8 +65,11 @@ class Opts:
 def test_parse_options_validates() -> None:
     assert parse_options(Opts, None) == Opts()
     assert parse_options(Opts, {"target": 99, "rounds": None, "fancy": True}).fancy
-    with pytest.raises(InvalidOptions, match="Unknown option"):
+    with pytest.raises(InvalidOptions, match=r"^Unknown option: colour\.$"):
         parse_options(Opts, {"colour": "red"})
+    for odd in ("k" * 60_000, "<script>", "a\u202eb"):  # never said back
+        with pytest.raises(InvalidOptions, match=r"^Unknown option\.$"):
+            parse_options(Opts, {odd: 1})
     with pytest.raises(InvalidOptions, match="wrong type"):
         parse_options(Opts, {"target": "99"})
     with pytest.raises(InvalidOptions, match="wrong type"):

@@ -64,7 +64,13 @@ async def test_rooms_created_per_client_are_limited_on_the_api_and_the_form(
         assert made[-1].json()["code"] == "too_fast"
         form = await ann.post("/rooms", data={"game": TOY.id, "seats": "2"})
         assert form.status_code == 303 and form.headers["location"].startswith("/?error=Slow")
+        # "Play now with bots" makes a room too: the same limit, nothing made
+        played = await ann.post("/play", data={"game": TOY.id, "name": "Ann"})
+        assert played.status_code == 303 and played.headers["location"].startswith("/?error=Slow")
         assert (await bob.post("/api/rooms", json={"game": TOY.id, "seats": 2})).is_success
+        played = [await bob.post("/play", data={"game": TOY.id, "name": "Bob"})
+                  for _ in range(3)]
+        assert [r.headers["location"].startswith("/r/") for r in played] == [True, True, False]
 
 
 async def test_refused_moves_over_the_api_are_limited(small_limits: FastAPI) -> None:
