@@ -21,7 +21,7 @@ class _In(BaseModel):
 
 class MoveIn(_In):
     type: Literal["move"]
-    version: int = Field(ge=0)
+    version: int = Field(ge=0, strict=True)  # as POST /moves: `true`, "2", 1.0 are not
     move: dict[str, Any]
 
 

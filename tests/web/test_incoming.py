@@ -7,6 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
+from pydantic import ValidationError
 
 from app.web.bodies import strict_json
 from app.web.errors import wire_error
@@ -77,3 +78,11 @@ def test_the_short_way_answers_as_the_whole_way(text: str) -> None:
 def test_a_plain_move_is_read() -> None:
     got = read_client('{"type": "move", "version": 7, "move": {"card": "D7", "edge": 2}}')
     assert got == Move(7, {"card": "D7", "edge": 2}) and type(got.version) is int
+
+
+@pytest.mark.parametrize("version", ["true", '"2"', "1.0", "false"])
+def test_a_version_that_is_not_a_plain_number_is_refused(version: str) -> None:
+    """As POST /moves refuses it: `true` is not version 1, nor "2" version 2."""
+    text = f'{{"type": "move", "version": {version}, "move": {{"card": "D7"}}}}'
+    with pytest.raises(ValidationError):
+        read_client(text)
