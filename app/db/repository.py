@@ -13,11 +13,13 @@ from typing import Any
 
 from sqlalchemy import (
     delete,
+    func,
     or_,
     select,
     update,
 )
 from sqlalchemy.ext.asyncio import AsyncEngine, AsyncSession, async_sessionmaker
+from sqlalchemy.orm import aliased
 
 from app.db.models import ChatRow, MoveRow, RoomRow, SeatRow
 from app.db.moves import MoveLog
@@ -108,11 +110,22 @@ class Repository(MoveLog):
             return list(rows)
 
     async def claim_seat(self, code: str, index: int, name: str, token_hash: str) -> bool:
+        """Seat a person in an empty seat, only while nobody else in the room has that
+        name (two joining at once with one name: the second is refused, not seated)."""
         async with self.sessions.begin() as session:
+            # claims of one room one after the other (PostgreSQL: the room's row lock;
+            # SQLite writes one at a time anyway), so the name check below sees the
+            # claim that came first
+            await session.execute(select(RoomRow.code).where(RoomRow.code == code)
+                                  .with_for_update())
+            other = aliased(SeatRow)
             result = await session.execute(
                 update(SeatRow)
                 .where(SeatRow.room_code == code, SeatRow.index == index,
-                       SeatRow.token_hash.is_(None), SeatRow.name.is_(None))
+                       SeatRow.token_hash.is_(None), SeatRow.name.is_(None),
+                       ~select(other.index).where(
+                           other.room_code == code,
+                           func.lower(other.name) == name.lower()).exists())
                 .values(name=name, token_hash=token_hash, bot=False, bot_level=None,
                         away=False, timeouts=0)  # a new holder: not the last one's clock
             )

@@ -78,16 +78,34 @@ class Seating(_Base):
         if index is None:
             if not free:
                 raise errors.SeatTaken("Every seat is taken.")
-            index = free[0]
-        if not isinstance(index, int) or not 0 <= index < len(room.seats):
-            raise errors.NoSuchSeat()
-        token = new_token()
-        if not await self.repo.claim_seat(code, index, name, hash_token(token)):
-            raise errors.SeatTaken()
+            index = await self._claim_any(code, free, name, token := new_token())
+        else:
+            if not isinstance(index, int) or not 0 <= index < len(room.seats):
+                raise errors.NoSuchSeat()
+            token = new_token()
+            if not await self.repo.claim_seat(code, index, name, hash_token(token)):
+                raise await self._why_not_seated(code, name)
         if room.host_seat is None and token_matches(host_token, room.host_token_hash):
             await self.repo.set_host_seat(code, index)
         await self._announce(code)
         return index, token
+
+    async def _claim_any(self, code: str, free: list[int], name: str, token: str) -> int:
+        """The first of the `free` seats this person gets: one taken meanwhile (others
+        joined at the same moment) is passed over, not refused."""
+        for index in free:
+            if await self.repo.claim_seat(code, index, name, hash_token(token)):
+                return index
+        raise await self._why_not_seated(code, name)
+
+    async def _why_not_seated(self, code: str, name: str) -> errors.RoomError:
+        """Why a claim found its seat taken: the name came first, or the seat(s)."""
+        room = await self._load(code)
+        if any(s.name and s.name.casefold() == name.casefold() for s in room.seats):
+            return errors.InvalidName("Someone in this room already has that name.")
+        if all(s.name is not None for s in room.seats):
+            return errors.SeatTaken("Every seat is taken.")
+        return errors.SeatTaken()
 
     async def leave_seat(self, code: str, token: str | None) -> None:
         room = await self._load(code)

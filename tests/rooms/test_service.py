@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import asyncio
+
 import pytest
 
 from app.rooms import errors
@@ -78,6 +80,23 @@ async def test_seats_taken_left_and_names_checked(service: RoomService) -> None:
         await service.leave_seat(code, ann)
     with pytest.raises(errors.RoomNotFound):
         await service.room("nope")
+
+
+async def test_people_joining_at_once_each_get_a_seat_and_one_name_is_seated_once(
+    service: RoomService,
+) -> None:
+    room, _host = await service.create_room(TOY, {}, 4, False, True)
+    joined = await asyncio.gather(*[service.take_seat(room.code, f"N{i}") for i in range(3)],
+                                  return_exceptions=True)
+    assert sorted(j[0] for j in joined if isinstance(j, tuple)) == [0, 1, 2], joined
+    same = await asyncio.gather(service.take_seat(room.code, "Sam", 3),
+                                service.take_seat(room.code, "sam"),
+                                return_exceptions=True)
+    seated = [j for j in same if isinstance(j, tuple)]
+    refused = [j for j in same if isinstance(j, errors.RoomError)]
+    assert len(seated) == 1 and len(refused) == 1, same
+    names = [s.name for s in (await service.room(room.code)).seats]
+    assert sorted(n.casefold() for n in names if n) == ["n0", "n1", "n2", "sam"]
 
 
 async def test_only_the_host_starts_and_only_when_full(service: RoomService) -> None:
