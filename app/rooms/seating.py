@@ -72,7 +72,7 @@ class Seating(_Base):
         if self._seat(room, current_token) is not None:
             raise errors.AlreadySeated()
         name = clean_name(name)
-        if any(s.name and s.name.casefold() == name.casefold() for s in room.seats):
+        if _name_taken(room, name):
             raise errors.InvalidName("Someone in this room already has that name.")
         free = [s.index for s in room.seats if s.name is None]
         if index is None:
@@ -101,7 +101,7 @@ class Seating(_Base):
     async def _why_not_seated(self, code: str, name: str) -> errors.RoomError:
         """Why a claim found its seat taken: the name came first, or the seat(s)."""
         room = await self._load(code)
-        if any(s.name and s.name.casefold() == name.casefold() for s in room.seats):
+        if _name_taken(room, name):
             return errors.InvalidName("Someone in this room already has that name.")
         if all(s.name is not None for s in room.seats):
             return errors.SeatTaken("Every seat is taken.")
@@ -227,3 +227,7 @@ class Seating(_Base):
         if room.turn_timer:
             self.timers.nudge(room.code)
         return room.version + 1
+
+
+def _name_taken(room: RoomRecord, name: str) -> bool:
+    return any(s.name and s.name.casefold() == name.casefold() for s in room.seats)
