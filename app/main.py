@@ -32,6 +32,7 @@ from app.web.csrf import OriginCheck
 from app.web.deps import Games
 from app.web.errors import install_error_handlers
 from app.web.feed import RoomFeeds
+from app.web.head import HeadAsGet
 from app.web.headers import SecurityHeaders
 from app.web.limits import Limiter
 
@@ -118,6 +119,7 @@ def create_app(settings: Settings | None = None, games: Games = GAMES) -> FastAP
     app.include_router(docs.router)
     app.include_router(picker.router)
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
+    app.add_middleware(HeadAsGet)
     app.add_middleware(BodyLimit, max_bytes=settings.max_body_bytes)
     app.add_middleware(OriginCheck, trusted=settings.trusted_origins)
     app.add_middleware(SecurityHeaders)  # the outermost: every answer gets the headers

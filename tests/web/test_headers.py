@@ -53,3 +53,21 @@ async def test_docs_load_swagger_ui_from_the_app(server: LiveServer) -> None:
             assert asset.status_code == 200 and len(asset.content) > 100, source
         assert (await client.get("/static/vendor/swagger-ui/LICENSE")).status_code == 200
         assert (await client.get("/redoc")).status_code == 404  # it would need a CDN
+
+
+@pytest.mark.parametrize("path", ["/healthz", "/", "/rules/null-bock", "/api/games",
+                                  "/static/app.css"])
+async def test_head_answers_as_get_without_the_body(server: LiveServer, path: str) -> None:
+    async with httpx.AsyncClient(base_url=server.url) as client:
+        got = await client.get(path)
+        head = await client.head(path)
+    assert head.status_code == got.status_code == 200
+    assert head.content == b""
+    assert head.headers["content-type"] == got.headers["content-type"]
+    assert "frame-ancestors 'none'" in head.headers["content-security-policy"]
+
+
+async def test_head_of_a_missing_room_is_still_a_404(server: LiveServer) -> None:
+    async with httpx.AsyncClient(base_url=server.url) as client:
+        head = await client.head("/r/nosuchroom")
+    assert head.status_code == 404 and head.content == b""
