@@ -112,10 +112,11 @@ async def play_with_bots(
 
 @router.get("/join")
 async def join(code: str = "") -> Response:
-    """Join by code: accepts a bare code or a pasted room link."""
+    """Join by code: accepts a bare code or a pasted room link, in any case (codes are
+    lower case; a phone's keyboard often starts a word with a capital)."""
     text = code.strip()
     path = urlsplit(text).path.rstrip("/")
     text = path.rsplit("/", 1)[-1] if "/" in path else text
     if not text.isalnum():
         return back_to("/", N_("That is not a room code."))
-    return back_to(f"/r/{text}")
+    return back_to(f"/r/{text.lower()}")

@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from fastapi import APIRouter, Request
-from fastapi.responses import HTMLResponse, Response
+from fastapi.responses import HTMLResponse, RedirectResponse, Response
 
 from app.rooms.errors import NotSeated
 from app.rooms.records import finished_games
@@ -68,6 +68,8 @@ async def room_page(
     request: Request, code: str, rooms: RoomsDep, games: GamesDep, token: SeatTokenDep,
     host_token: HostTokenDep, lang: LanguageDep, error: str | None = None,
 ) -> Response:
+    if code != code.lower():  # a link typed by hand: codes are lower case
+        return RedirectResponse(request.url.replace(path=f"/r/{code.lower()}"), 307)
     try:
         context = await _room_context(rooms, games, code, token, host_token, lang)
     except NOT_FOUND:

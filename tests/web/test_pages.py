@@ -141,8 +141,19 @@ async def test_join_by_code_or_link_and_unknown_rooms(client: httpx.AsyncClient)
     assert response.headers["location"] == "/r/abc123"
     response = await client.get("/join", params={"code": "no good!"})
     assert response.headers["location"].startswith("/?error=")
+    response = await client.get("/join", params={"code": "AbC123"})  # a phone's capital
+    assert response.headers["location"] == "/r/abc123"
     missing = await client.get("/r/nosuchroom")
     assert missing.status_code == 404 and "No such room" in missing.text
+
+
+async def test_a_room_link_typed_in_capitals_finds_the_room(app: FastAPI) -> None:
+    async with browser(app) as host:
+        link = await make_room(host)
+        shouted = await host.get(link.upper().replace("/R/", "/r/") + "?error=x")
+        assert shouted.status_code == 307
+        assert shouted.headers["location"].endswith(f"{link}?error=x")
+        assert (await host.get(shouted.headers["location"])).status_code == 200
 
 
 async def test_the_rules_pages(client: httpx.AsyncClient) -> None:
