@@ -193,14 +193,15 @@ class Repository(MoveLog):
                 update(RoomRow).where(RoomRow.code == code).values(host_seat=index)
             )
 
-    async def free_seat(self, code: str, index: int, *, only_status: str | None) -> bool:
-        """Empty a seat; with `only_status`, only while the room has that status (checked
-        in the same UPDATE, so a concurrent start cannot slip in between)."""
+    async def free_seat(self, code: str, index: int, *,
+                        only_status: tuple[str, ...] | None) -> bool:
+        """Empty a seat; with `only_status`, only while the room has one of those
+        statuses (checked in the same UPDATE, so a concurrent start cannot slip in)."""
         condition = [SeatRow.room_code == code, SeatRow.index == index]
         if only_status is not None:
             condition.append(
                 select(RoomRow.code)
-                .where(RoomRow.code == code, RoomRow.status == only_status)
+                .where(RoomRow.code == code, RoomRow.status.in_(only_status))
                 .exists()
             )
         async with self.sessions.begin() as session:

@@ -112,7 +112,9 @@ class Seating(_Base):
         seat = self._seat(room, token)
         if seat is None:
             raise errors.NotSeated()
-        if not await self.repo.free_seat(code, seat, only_status="waiting"):
+        # A finished game may be left: the rematch then reopens the room for a new
+        # player or a bot (as when the host removes someone).
+        if not await self.repo.free_seat(code, seat, only_status=("waiting", "finished")):
             raise errors.WrongStatus("You cannot leave once the game has started.")
         await self._announce(code)
 

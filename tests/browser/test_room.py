@@ -359,3 +359,18 @@ def test_the_log_appends_new_lines_groups_rounds_and_colours_names(ann: Page) ->
     feed({"log": ["Everything, again.", "Two lines."]})  # today's message: the whole log
     expect(log).to_have_count(2)
     expect(log.first).to_have_text("Everything, again.")
+
+
+def test_after_the_end_a_player_may_leave_and_the_rematch_waits_for_the_seat(
+    watched: Table,
+) -> None:
+    ann, bo = watched.players
+    play_to_the_end(watched, random.Random(4))
+    expect(ann.locator("#room")).to_have_attribute("data-status", "finished")
+    bo.locator("#room-info summary").click()  # folded since the start
+    bo.get_by_role("button", name="Leave my seat").click()
+    expect(ann.locator("#panel .seatlist__seat.is-empty")).to_have_count(1)
+    expect(bo.locator("#panel .is-you")).to_have_count(0)  # Bo watches now
+    ann.locator("#rematch button").click()
+    expect(ann.locator("#room")).to_have_attribute("data-status", "waiting")
+    expect(bo.get_by_role("button", name="Take a seat")).to_be_visible()

@@ -165,3 +165,24 @@ async def test_a_rematch_another_process_started_unheard_here_is_refused_as_befo
         await one.rematch(code, tokens[0])
     room = await two.room(code)
     assert (room.status, room.version, room.game_no) == ("playing", version + 1, 2)
+
+
+async def test_a_player_may_leave_a_finished_game_and_the_rematch_waits_for_the_seat(
+    service: RoomService,
+) -> None:
+    code, host, tokens = await full_room(service)
+    assert await service.live.watch(code) is not None
+    await service.start(code, host)
+    with pytest.raises(errors.WrongStatus, match="once the game has started"):
+        await service.leave_seat(code, tokens[1])
+    assert (await service.room(code)).seats[1].name == "P1"
+    await play_out(service, code, tokens)
+    await service.leave_seat(code, tokens[1])
+    assert await service.seat_of(code, tokens[1]) is None
+    assert await service.rematch(code, tokens[0]) == code
+    room = await service.room(code)
+    assert (room.status, room.game_no) == ("waiting", 1)  # a seat to fill first
+    seat, _token = await service.take_seat(code, "Newcomer", None)
+    assert seat == 1
+    await service.start(code, host)
+    assert (await service.room(code)).game_no == 2
