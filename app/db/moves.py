@@ -80,6 +80,16 @@ _BEGIN = (
 )
 
 
+async def lock_room(session: AsyncSession, code: str) -> None:
+    """Take the room's row lock first (PostgreSQL; SQLite writes one at a time anyway):
+    seat changes and starts of one room then go one after the other, and the statements
+    after it see what the one before committed (READ COMMITTED gives each statement its
+    own snapshot; a bare UPDATE that waited on the row would still judge the seats as
+    they were when it began, so a start and a leave could both succeed)."""
+    await session.execute(select(_ROOMS.c.code).where(_ROOMS.c.code == code)
+                          .with_for_update())
+
+
 class MoveLog:
     sessions: async_sessionmaker[AsyncSession]
     engine: AsyncEngine
@@ -87,24 +97,31 @@ class MoveLog:
     async def begin_game(
         self, code: str, from_version: int, from_status: str, state: dict[str, Any], seed: int,
         deadlines: dict[str, int] | None = None,
-    ) -> bool:
+    ) -> tuple[SeatRecord, ...] | None:
         """waiting/finished -> playing at version+1 with a fresh state: a new game_no,
         only while every seat is taken (a seat change does not move the version, so the
-        version alone would not see a seat emptied since the caller's record)."""
+        version alone would not see a seat emptied since the caller's record). Returns
+        the seats the game begins with (who holds them may have changed since the
+        caller read them), or None when the room is no longer as the caller had it."""
         async with self.sessions.begin() as session:
+            await lock_room(session, code)
             result = await session.execute(_BEGIN, {
                 "b_code": code, "b_version": from_version, "b_status": from_status,
                 "b_new_version": from_version + 1, "b_state": state, "b_seed": seed,
                 "b_deadlines": deadlines, "b_at": now()})
             if _rowcount(result) != 1:
-                return False
+                return None
             # a new game starts every seat present: the last game's timeouts and
             # "away" stay with it (a rematch was played out by the bots)
             await session.execute(
                 update(_SEATS).where(_SEATS.c.room_code == code,
                                      (_SEATS.c.away.is_(True)) | (_SEATS.c.timeouts != 0))
                 .values(away=False, timeouts=0))
-            return True
+            seats = await session.execute(
+                select(_SEATS.c.index, _SEATS.c.name, _SEATS.c.token_hash, _SEATS.c.bot,
+                       _SEATS.c.bot_level)
+                .where(_SEATS.c.room_code == code).order_by(_SEATS.c.index))
+            return tuple(SeatRecord(*row) for row in seats)
 
     async def reopen(self, code: str, from_version: int) -> bool:
         """finished -> waiting (a rematch with an empty seat): the host starts it."""

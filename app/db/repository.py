@@ -22,7 +22,7 @@ from sqlalchemy.ext.asyncio import AsyncEngine, AsyncSession, async_sessionmaker
 from sqlalchemy.orm import aliased
 
 from app.db.models import ChatRow, MoveRow, RoomRow, SeatRow
-from app.db.moves import MoveLog
+from app.db.moves import MoveLog, lock_room
 from app.db.movewriter import MoveWriter
 from app.db.records import MoveRecord, RoomRecord, SeatRecord, now
 from app.db.records import rowcount as _rowcount
@@ -116,8 +116,7 @@ class Repository(MoveLog):
             # claims of one room one after the other (PostgreSQL: the room's row lock;
             # SQLite writes one at a time anyway), so the name check below sees the
             # claim that came first
-            await session.execute(select(RoomRow.code).where(RoomRow.code == code)
-                                  .with_for_update())
+            await lock_room(session, code)
             other = aliased(SeatRow)
             result = await session.execute(
                 update(SeatRow)
@@ -137,6 +136,7 @@ class Repository(MoveLog):
         """Seat a bot (no token) in an empty seat, only while the room is not finished
         (checked in the same UPDATE)."""
         async with self.sessions.begin() as session:
+            await lock_room(session, code)  # not in the middle of a start
             result = await session.execute(
                 update(SeatRow)
                 .where(SeatRow.room_code == code, SeatRow.index == index,
@@ -205,6 +205,7 @@ class Repository(MoveLog):
                 .exists()
             )
         async with self.sessions.begin() as session:
+            await lock_room(session, code)  # not in the middle of a start
             result = await session.execute(
                 update(SeatRow).where(*condition)
                 .values(name=None, token_hash=None, bot=False, bot_level=None,

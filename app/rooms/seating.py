@@ -215,16 +215,19 @@ class Seating(_Base):
         first = rules.setup(len(room.seats), options, seed)
         state = rules.encode(first)
         deadlines = self._begin_deadlines(room, frozenset(rules.to_act(first)))
-        if not await self.repo.begin_game(room.code, room.version, room.status, state, seed,
-                                          deadlines):
+        seats = await self.repo.begin_game(room.code, room.version, room.status, state,
+                                           seed, deadlines)
+        if seats is None:
             return None
         # The live room takes the new game from what was just written, not from a read
-        # of the room back: the UPDATE matched `room`'s version, status and full seats.
+        # of the room back: the UPDATE matched `room`'s version, status and full seats,
+        # and the seats are as the same transaction read them.
         begun = replaced(room, status="playing", version=room.version + 1, state=state,
-                         seed=seed, game_no=room.game_no + 1, deadlines=deadlines)
+                         seed=seed, game_no=room.game_no + 1, deadlines=deadlines,
+                         seats=seats)
         await self.live.begun(begun, first)
         await self._publish(room.code, {"kind": "state", "version": begun.version})
-        if self._has_bots(room):
+        if self._has_bots(begun):
             self.bots.nudge(room.code)
         if room.turn_timer:
             self.timers.nudge(room.code)

@@ -3,9 +3,14 @@
 from __future__ import annotations
 
 import asyncio
+import dataclasses
 
 import pytest
+from sqlalchemy import update
 
+from app.db.models import RoomRow
+from app.db.moves import lock_room
+from app.db.records import now
 from app.rooms import errors
 from app.rooms.service import RoomService
 from app.rooms.tokens import hash_token
@@ -126,6 +131,34 @@ async def test_a_game_begins_in_the_database_only_while_every_seat_is_taken(
     await service.take_seat(room.code, "Bob", None)
     assert await service.repo.begin_game(room.code, 0, "waiting", {"x": 1}, 7)
     assert (await service.repo.load(room.code)).status == "playing"  # type: ignore[union-attr]
+
+
+async def test_a_leave_and_a_start_at_once_never_begin_a_game_with_an_empty_seat(
+    service: RoomService,
+) -> None:
+    """Both wait for a third writer holding the room; then one of them wins, and the
+    other sees what it did (before, on PostgreSQL both could: a waiting UPDATE judged
+    the seats from before the leave)."""
+    code, _host, _tokens = await full_room(service)
+    repo = service.repo
+    async with repo.sessions.begin() as session:
+        await lock_room(session, code)
+        await session.execute(update(RoomRow).where(RoomRow.code == code)
+                              .values(updated_at=now()))  # SQLite: the write lock
+        leave = asyncio.create_task(repo.free_seat(code, 1, only_status=("waiting",)))
+        await asyncio.sleep(0.2)  # the leave waits first, then the start
+        start = asyncio.create_task(repo.begin_game(code, 0, "waiting", {"x": 1}, 7))
+        await asyncio.sleep(0.2)
+    left, begun = await leave, await start
+    room = await repo.load(code)
+    assert room is not None
+    assert bool(left) != bool(begun), (left, begun)
+    if begun:
+        assert room.status == "playing" and all(s.name for s in room.seats)
+        assert begun == tuple(dataclasses.replace(s, away=False, timeouts=0)
+                              for s in room.seats)
+    else:
+        assert room.status == "waiting" and room.seats[1].name is None
 
 
 async def test_host_removes_a_gone_player_and_a_new_person_takes_over(
