@@ -28,6 +28,7 @@ from app.rooms.service import RoomService
 from app.settings import Settings
 from app.web import api, docs, pages, picker, replays, ws
 from app.web.bodies import BodyLimit
+from app.web.client_logs import quiet_client_faults
 from app.web.csrf import OriginCheck
 from app.web.deps import Games
 from app.web.errors import install_error_handlers
@@ -101,6 +102,7 @@ def create_app(settings: Settings | None = None, games: Games = GAMES) -> FastAP
             await broker.disconnect()
             await engine.dispose()
 
+    quiet_client_faults()
     app = App(title="Stammtisch", lifespan=lifespan, docs_url=None, redoc_url=None)
     app.state.settings = settings
     app.state.open_sockets = {}  # (client address, room) -> open sockets (app/web/ws.py)

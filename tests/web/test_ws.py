@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import logging
 import random
 from typing import Any
 
@@ -142,6 +143,33 @@ async def test_refused_messages_leave_the_game_unchanged_for_everyone(
         assert not [m for m in await person.quiet(0.3) if m["type"] in {"view", "board"}]
     await bob.send({"type": "move", "version": 1, "move": {"type": "pick", "card": bobs_card}})
     assert (await ann.expect("view"))["version"] == 2
+
+
+async def test_text_that_is_not_utf8_closes_the_socket_and_logs_one_line(
+    server: LiveServer, people: Make,
+) -> None:
+    code, (ann, bob) = await seated_room(server, people, 2)
+    await start(code, ann)
+    for person in (ann, bob):
+        await person.connect(code)
+        await person.expect("view", version=1)
+    said: list[logging.LogRecord] = []
+    handler = logging.Handler()
+    handler.emit = said.append  # type: ignore[method-assign]
+    logger = logging.getLogger("uvicorn.error")
+    logger.addHandler(handler)
+    try:
+        assert ann.ws is not None
+        await ann.ws.send(b'{"type": "chat", "text": "\xff\xfe"}', text=True)
+        with pytest.raises(ConnectionClosed) as closed:
+            while True:  # what was on its way still arrives first
+                await asyncio.wait_for(ann.ws.recv(), 5)
+    finally:
+        logger.removeHandler(handler)
+    assert closed.value.rcvd is not None and closed.value.rcvd.code == 1007
+    assert [(r.levelno, r.exc_info) for r in said] == [(logging.WARNING, None)]
+    await bob.send({"type": "chat", "text": "still here"})  # the room goes on
+    assert (await bob.expect("chat"))["text"] == "still here"
 
 
 async def test_out_of_turn_and_wrong_seat_moves_are_refused(
