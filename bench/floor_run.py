@@ -1,6 +1,11 @@
 """`make bench`'s server part: the project against the floor in one run, a long game,
 idle sockets, and (with TEST_DATABASE_URL/TEST_REDIS_URL) two processes against one.
 
+Each configuration also drives the replay floor (bench/replay_floor.py) with the
+project's own messages, recorded from the project at the start of the run: its moves/s
+over the floor's is the `ceiling`, the highest ratio a server that cost nothing could
+reach with this load client on this machine (the client shares the cores).
+
 Every figure is a measurement of this run on this machine; compare the ratios.
 """
 
@@ -10,17 +15,40 @@ import asyncio
 import os
 import tempfile
 import time
+from pathlib import Path
 from typing import Any
 
+import orjson
 import uvloop
 
 from bench.handshake import HeldSocket, hold
 from bench.load import PLAYERS, Server, drive, open_room
 from bench.machine import Span
+from bench.replay_floor import Capture
 
 
 def sqlite(folder: str, name: str) -> str:
     return f"sqlite+aiosqlite:///{folder}/{name}.sqlite3"
+
+
+def recorded(project: Server, folder: str, rooms: int = 4, seconds: float = 5) -> str:
+    """The replay floor's file: the project's own messages, JSON and HTML, as the load
+    client gets them in a short run of `rooms` rooms."""
+    games = {}
+    for fmt in ("json", "html"):
+        capture = Capture()
+        asyncio.run(drive([project], rooms, seconds, html=fmt == "html",
+                          on_message=capture.on_message))
+        games[fmt] = capture.games(PLAYERS)
+        if not games[fmt]:
+            raise RuntimeError(f"no {fmt} game was recorded to replay")
+    path = Path(folder) / "replay.json"
+    path.write_bytes(orjson.dumps(games))
+    return str(path)
+
+
+def _ratio(part: dict[str, Any], whole: dict[str, Any]) -> float | None:
+    return round(part["moves_per_s"] / whole["moves_per_s"], 2) if whole["moves_per_s"] else None
 
 
 def against_floor(room_counts: list[int], seconds: float, repeats: int) -> list[dict[str, Any]]:
@@ -28,21 +56,26 @@ def against_floor(room_counts: list[int], seconds: float, repeats: int) -> list[
     with tempfile.TemporaryDirectory() as folder:
         floor = Server("floor")
         project = Server("project", sqlite(folder, "project"))
+        replay = None
         try:
+            replay = Server("replay", replay=recorded(project, folder))
             for rooms in room_counts:
                 for fmt in ("json", "html"):
+                    html = fmt == "html"
                     for rep in range(repeats):
                         f = asyncio.run(drive([floor], rooms, seconds, html=False))
-                        p = asyncio.run(drive([project], rooms, seconds, html=fmt == "html"))
-                        ratio = (round(p["moves_per_s"] / f["moves_per_s"], 2)
-                                 if f["moves_per_s"] else None)
+                        r = asyncio.run(drive([replay], rooms, seconds, html=html))
+                        p = asyncio.run(drive([project], rooms, seconds, html=html))
                         rows.append({"rooms": f"{rooms}x{PLAYERS}", "format": fmt, "rep": rep,
                                      **{f"floor_{k}": v for k, v in f.items() if k != "moves"},
+                                     "replay_moves_per_s": r["moves_per_s"],
+                                     "replay_client_ms_per_move": r["client_ms_per_move"],
                                      **{k: v for k, v in p.items() if k != "moves"},
-                                     "ratio": ratio})
+                                     "ratio": _ratio(p, f), "ceiling": _ratio(r, f)})
         finally:
-            floor.stop()
-            project.stop()
+            for server in (floor, project, replay):
+                if server is not None:
+                    server.stop()
     return rows
 
 

@@ -1,13 +1,15 @@
 """Server load against the floor, in one run: the same closed-loop client drives the
-project and a bare broadcast server (bench/floor.py) alternately.
+project and a bare broadcast server (bench/floor.py) alternately, and the replay floor
+(bench/replay_floor.py), which sends the project's own messages and does nothing else.
 
 Each configuration opens ROOMS rooms x 4 players of Null Bock! over real WebSockets; a
 seat that must act sends a random legal move from its own view, with that view's
 version, as soon as it has it. Reported: moves/s, p50/p99 latency from a move to the
 moment every socket of the room has the new version, server CPU ms per move (the
-server process's own CPU time, /proc/<pid>/stat), bytes per state message and the
-ratio project/floor. Servers are uvicorn subprocesses on free 127.0.0.1 ports, each run
-is bounded in time. Talks only to 127.0.0.1.
+server process's own CPU time, /proc/<pid>/stat), the load client's CPU ms per move
+(this process's), bytes per state message and the ratio project/floor. Servers are
+uvicorn subprocesses on free 127.0.0.1 ports, each run is bounded in time. Talks only
+to 127.0.0.1.
 """
 
 from __future__ import annotations
@@ -45,11 +47,17 @@ def free_port() -> int:
         return port
 
 
+TARGETS = {"project": ["app.main:app", "--factory"], "floor": ["bench.floor:app"],
+           "replay": ["bench.replay_floor:app"]}
+FLOORS = ("floor", "replay")  # servers without rooms to open or seats to take
+
+
 class Server:
-    """`app.main` (the project) or `bench.floor` in a uvicorn subprocess."""
+    """`app.main` (the project), `bench.floor` or `bench.replay_floor` (given the file of
+    its messages, `replay`) in a uvicorn subprocess."""
 
     def __init__(self, kind: str, database_url: str | None = None,
-                 redis_url: str | None = None) -> None:
+                 redis_url: str | None = None, replay: str | None = None) -> None:
         self.kind = kind
         self.port = free_port()
         # One load client is one address: the per-client socket limit is lifted.
@@ -61,7 +69,9 @@ class Server:
             env["DATABASE_URL"] = database_url
         if redis_url:
             env["REDIS_URL"] = redis_url
-        target = ["app.main:app", "--factory"] if kind == "project" else ["bench.floor:app"]
+        if replay:
+            env["REPLAY_FILE"] = replay
+        target = TARGETS[kind]
         # Both run as `make run` serves the app: without per-message compression (it
         # cost each socket ~80 us per 1.5 KB message, a fifth of a move's CPU, and a
         # text sent to N sockets is compressed N times). The server's own log, for when
@@ -126,8 +136,8 @@ async def open_room(url: str, floor: bool, code: str, options: dict[str, Any]) -
 
 
 async def _open_room(url: str, floor: bool, code: str, options: dict[str, Any]) -> Room:
-    if floor:
-        return Room(url, code, [""] * PLAYERS, None)
+    if floor:  # (a seat says which it is in a cookie: the replay floor sends it its own)
+        return Room(url, code, [f"seat={i}" for i in range(PLAYERS)], None)
     host = httpx.AsyncClient(base_url=url, timeout=60)
     created = await host.post("/api/rooms", json={"game": GAME, "seats": PLAYERS,
                                                   "options": options})
@@ -192,7 +202,8 @@ class Tally:
 
 
 async def player(room: Room, seat: int, html: bool, stop: asyncio.Event, tally: Tally,
-                 rng: random.Random, on_move: Any = None) -> None:
+                 rng: random.Random, on_move: Any = None, on_message: Any = None) -> None:
+    """`on_message(room, seat, version, raw)`: called with each state message's text."""
     ws_url = room.url.replace("http", "ws", 1) + f"/ws/rooms/{room.code}"
     # what the browser asks for: after the greeting, only the regions that changed
     ws_url += "?format=html&regions=1" if html else ""
@@ -211,6 +222,8 @@ async def player(room: Room, seat: int, html: bool, stop: asyncio.Event, tally: 
             if message["type"] not in ("view", "board"):
                 continue
             version = message["version"]
+            if on_message is not None:
+                on_message(room, seat, version, raw)
             if not greeted:
                 greeted = True
                 tally.greeted += 1
@@ -241,8 +254,9 @@ async def player(room: Room, seat: int, html: bool, stop: asyncio.Event, tally: 
 
 async def drive(servers: list[Server], rooms: int, seconds: float, html: bool,
                 options: dict[str, Any] | None = None, on_move: Any = None,
-                stop: asyncio.Event | None = None, on_start: Any = None) -> dict[str, Any]:
-    floor = servers[0].kind == "floor"
+                stop: asyncio.Event | None = None, on_start: Any = None,
+                on_message: Any = None) -> dict[str, Any]:
+    floor = servers[0].kind in FLOORS
     gate = asyncio.Semaphore(10)  # rooms are set up 10 at a time (HTTP, not measured)
 
     async def opening(r: int) -> Room:
@@ -255,7 +269,8 @@ async def drive(servers: list[Server], rooms: int, seconds: float, html: bool,
     tasks = []
     for r, room in enumerate(opened):  # connect a room at a time, as people arrive
         tasks += [asyncio.create_task(player(room, seat, html, stop, tally,
-                                             random.Random(r * 10 + seat), on_move))
+                                             random.Random(r * 10 + seat), on_move,
+                                             on_message))
                   for seat in range(PLAYERS)]
         await asyncio.sleep(0.005)
     for _ in range(600):  # every socket has connected and had its greeting
@@ -267,13 +282,14 @@ async def drive(servers: list[Server], rooms: int, seconds: float, html: bool,
     tally.sizes.clear()
     if on_start is not None:
         on_start()
-    cpu0 = sum(s.cpu() for s in servers)
+    cpu0, mine0 = sum(s.cpu() for s in servers), time.process_time()
     start = time.perf_counter()
     with_deadline = asyncio.create_task(asyncio.sleep(seconds))
     await asyncio.wait([with_deadline, asyncio.create_task(stop.wait())],
                        return_when=asyncio.FIRST_COMPLETED)
     elapsed = time.perf_counter() - start
     cpu = sum(s.cpu() for s in servers) - cpu0
+    mine = time.process_time() - mine0  # the load client's own, over the same span
     moves = len(tally.latencies)
     stop.set()
     await asyncio.gather(*tasks, return_exceptions=True)
@@ -288,6 +304,7 @@ async def drive(servers: list[Server], rooms: int, seconds: float, html: bool,
     return {
         "moves_per_s": round(moves / elapsed, 1), "p50_ms": pick(0.5), "p99_ms": pick(0.99),
         "cpu_ms_per_move": round(1000 * cpu / moves, 2) if moves else None,
+        "client_ms_per_move": round(1000 * mine / moves, 2) if moves else None,
         "bytes_per_msg": round(sum(tally.sizes) / len(tally.sizes)) if tally.sizes else None,
         "moves": moves,
     }
