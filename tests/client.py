@@ -8,6 +8,7 @@ import random
 import ssl
 from collections.abc import Callable
 from typing import Any
+from urllib.parse import unquote
 
 import httpx
 from websockets.asyncio.client import ClientConnection, connect
@@ -18,6 +19,12 @@ from tests.live import LiveServer
 # The servers are plain HTTP on 127.0.0.1; one TLS context for every client, because
 # making one per client (httpx's default) loads the CA store each time (~0.2 s loaded).
 TLS = ssl.create_default_context()
+
+
+def refusal(response: httpx.Response) -> str | None:
+    """The message a form's refusal left for the page it goes back to (app/web/flash.py)."""
+    value = response.cookies.get("flash")
+    return None if value is None else unquote(value.partition("|")[2])
 
 
 class Person:

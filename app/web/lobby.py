@@ -24,6 +24,7 @@ from app.web.deps import (
     seat_cookie,
     set_token_cookie,
 )
+from app.web.flash import with_flash
 from app.web.redirects import attempt, back_to
 from app.web.rulebook import rules_html
 from app.web.templating import templates
@@ -50,13 +51,11 @@ def _games(games: Games) -> list[dict[str, Any]]:
 
 
 @router.get("/", response_class=HTMLResponse)
-async def lobby(
-    request: Request, rooms: RoomsDep, games: GamesDep, error: str | None = None
-) -> Response:
+async def lobby(request: Request, rooms: RoomsDep, games: GamesDep) -> Response:
     public = await rooms.public_rooms()
-    return templates.TemplateResponse(
+    return with_flash(request, lambda error: templates.TemplateResponse(
         request, "lobby.html", {"games": _games(games), "public_rooms": public, "error": error}
-    )
+    ))
 
 
 @router.post("/rooms")

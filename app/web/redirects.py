@@ -1,21 +1,24 @@
 """How a page's form answers: a redirect (303) back to a page, a refusal with its
-readable message in the alert area (`?error=`), said in the viewer's language here
-(a message with numbers or a field's name cannot be translated later from its text)."""
+readable message left for that page's alert area (`flash.py`), said in the viewer's
+language here (a message with numbers or a field's name cannot be translated later from
+its text)."""
 
 from __future__ import annotations
 
 from collections.abc import Awaitable, Callable
-from urllib.parse import quote
 
 from fastapi.responses import RedirectResponse, Response
 
 from app.i18n import DEFAULT
 from app.web.errors import USER_ERRORS, alert_message
+from app.web.flash import set_flash
 
 
 def back_to(path: str, error: str | None = None) -> RedirectResponse:
-    target = path if error is None else f"{path}?error={quote(error)}"
-    return RedirectResponse(target, status_code=303)
+    response = RedirectResponse(path, status_code=303)
+    if error is not None:
+        set_flash(response, path, error)
+    return response
 
 
 async def attempt(path: str, action: Callable[[], Awaitable[Response]],

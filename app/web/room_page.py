@@ -14,6 +14,7 @@ from app.rooms.service import RoomService
 from app.web import forms
 from app.web.deps import Games, GamesDep, HostTokenDep, LanguageDep, RoomsDep, SeatTokenDep
 from app.web.errors import NOT_FOUND
+from app.web.flash import with_flash
 from app.web.render import render_board
 from app.web.rulebook import rules_html, rules_lang
 from app.web.templating import templates
@@ -66,7 +67,7 @@ def _not_found(request: Request) -> Response:
 @router.get("/r/{code}", response_class=HTMLResponse)
 async def room_page(
     request: Request, code: str, rooms: RoomsDep, games: GamesDep, token: SeatTokenDep,
-    host_token: HostTokenDep, lang: LanguageDep, error: str | None = None,
+    host_token: HostTokenDep, lang: LanguageDep,
 ) -> Response:
     if code != code.lower():  # a link typed by hand: codes are lower case
         return RedirectResponse(request.url.replace(path=f"/r/{code.lower()}"), 307)
@@ -74,8 +75,9 @@ async def room_page(
         context = await _room_context(rooms, games, code, token, host_token, lang)
     except NOT_FOUND:
         return _not_found(request)
-    context["error"] = error
-    return templates.TemplateResponse(request, "room.html", context)
+    return with_flash(request, lambda error: templates.TemplateResponse(
+        request, "room.html", {**context, "error": error}
+    ))
 
 
 @router.get("/r/{code}/panel", response_class=HTMLResponse)

@@ -91,6 +91,20 @@ def test_join_by_code_goes_to_the_room_page(browser: Browser, app_server: LiveSe
     page.close()
 
 
+def test_a_refused_form_says_why_once_and_keeps_the_address_clean(
+    browser: Browser, app_server: LiveServer
+) -> None:
+    page = browser.new_page()
+    page.goto(app_server.url + "/")
+    page.get_by_label("Room code or link").fill("no good!")
+    page.get_by_role("button", name="Join").click()
+    page.wait_for_url(app_server.url + "/")  # no ?error= to copy or to forge
+    expect(page.locator(".message--error")).to_have_text("That is not a room code.")
+    page.reload()
+    expect(page.locator(".message--error")).to_have_count(0)
+    page.close()
+
+
 def test_card_faces_page(browser: Browser, app_server: LiveServer, screenshot_dir: Path) -> None:
     for name, size in (("phone", PHONE), ("desktop", DESKTOP)):
         page = browser.new_page(viewport=size)

@@ -18,7 +18,7 @@ from app.i18n.games import refusal_text
 from app.rooms import names
 from app.rooms.errors import StaleVersion
 from app.web.words import REFUSALS
-from tests.client import Make, seated_room, start
+from tests.client import Make, refusal, seated_room, start
 from tests.live import LiveServer
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -39,7 +39,8 @@ async def test_a_form_with_a_bad_number_is_refused_in_the_viewers_language(
     client.cookies.set("lang", "de")
     response = await client.post("/rooms", data={"game": "null-bock", "seats": "3",
                                                  "opt.target": "zwölf"})
-    assert response.status_code == 303 and response.headers["location"].startswith("/?error=")
+    assert response.status_code == 303 and response.headers["location"] == "/"
+    assert refusal(response) == "Zielpunktzahl muss eine ganze Zahl sein."
     page = (await client.get(response.headers["location"])).text
     assert "Zielpunktzahl muss eine ganze Zahl sein." in page
     assert "must be a whole number" not in page

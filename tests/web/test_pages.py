@@ -3,12 +3,14 @@ escaping, the rules page, and errors shown in the page's alert area."""
 
 from __future__ import annotations
 
+import html
 from collections.abc import AsyncIterator
 
 import httpx
 import pytest
 from fastapi import FastAPI
 
+from tests.client import refusal
 from tests.games.toy import HighCard
 
 
@@ -63,7 +65,8 @@ async def test_bad_options_come_back_to_the_lobby_with_the_reason(
 ) -> None:
     response = await client.post("/rooms", data={"game": HighCard.id, "seats": "2",
                                                  "opt.tricks": "9"})
-    assert response.status_code == 303 and response.headers["location"].startswith("/?error=")
+    assert response.status_code == 303 and response.headers["location"] == "/"
+    assert refusal(response) == "Tricks must be between 1 and 3."
     page = (await client.get(response.headers["location"])).text
     assert 'role="alert"' in page and "Tricks must be between 1 and 3." in page
     response = await client.post("/rooms", data={"game": HighCard.id, "seats": "9"})
@@ -140,7 +143,8 @@ async def test_join_by_code_or_link_and_unknown_rooms(client: httpx.AsyncClient)
     response = await client.get("/join", params={"code": " http://x.y/r/abc123/ "})
     assert response.headers["location"] == "/r/abc123"
     response = await client.get("/join", params={"code": "no good!"})
-    assert response.headers["location"].startswith("/?error=")
+    assert response.headers["location"] == "/"
+    assert refusal(response) == "That is not a room code."
     response = await client.get("/join", params={"code": "AbC123"})  # a phone's capital
     assert response.headers["location"] == "/r/abc123"
     missing = await client.get("/r/nosuchroom")
@@ -150,9 +154,9 @@ async def test_join_by_code_or_link_and_unknown_rooms(client: httpx.AsyncClient)
 async def test_a_room_link_typed_in_capitals_finds_the_room(app: FastAPI) -> None:
     async with browser(app) as host:
         link = await make_room(host)
-        shouted = await host.get(link.upper().replace("/R/", "/r/") + "?error=x")
+        shouted = await host.get(link.upper().replace("/R/", "/r/") + "?from=sms")
         assert shouted.status_code == 307
-        assert shouted.headers["location"].endswith(f"{link}?error=x")
+        assert shouted.headers["location"].endswith(f"{link}?from=sms")
         assert (await host.get(shouted.headers["location"])).status_code == 200
 
 
@@ -218,11 +222,11 @@ async def test_play_now_with_a_bad_name_says_why_and_makes_no_room(
     client: httpx.AsyncClient,
 ) -> None:
     response = await client.post("/play", data={"game": HighCard.id, "name": "x" * 99})
-    assert response.status_code == 303
-    assert response.headers["location"].startswith("/?error=")
-    assert not response.headers.get_list("set-cookie")
+    assert response.status_code == 303 and response.headers["location"] == "/"
+    assert refusal(response)  # the only cookie: no seat, no host token
+    assert [c.split("=")[0] for c in response.headers.get_list("set-cookie")] == ["flash"]
     unknown = await client.post("/play", data={"game": "no-such-game"})
-    assert unknown.headers["location"] == "/?error=Choose%20a%20game."
+    assert unknown.headers["location"] == "/" and refusal(unknown) == "Choose a game."
 
 
 async def test_the_invite_link_uses_the_address_the_browser_used(app: FastAPI) -> None:
@@ -245,6 +249,32 @@ async def test_the_add_a_bot_form_sends_the_chosen_level(client: httpx.AsyncClie
     page = (await client.get(link)).text
     assert "bot (random)" in page and "bot (good)" in page
     bad = await client.post(link + "/bot", data={"seat": "0", "level": "genius"})
-    assert "error=" in bad.headers["location"]
+    assert bad.headers["location"] == link and refusal(bad)
     room_after = (await client.get(link.replace("/r/", "/api/rooms/"))).json()
     assert room_after["seats"] == room["seats"]
+
+
+async def test_a_refusal_is_shown_once_and_only_on_its_own_page(app: FastAPI) -> None:
+    async with browser(app) as host:
+        link = await make_room(host)
+        await host.post(link + "/seat", data={"name": "Ann"})
+        bad = await host.post(link + "/bot", data={"seat": "0", "level": "genius"})
+        assert bad.headers["location"] == link  # the address stays the room's own link
+        message = refusal(bad)
+        lobby = (await host.get("/")).text  # the room's message waits for the room
+        assert message and message not in lobby and "message--error" not in lobby
+        page = (await host.get(link)).text
+        assert 'class="message message--error"' in page
+        assert html.escape(message).replace("&quot;", "&#34;") in page
+        again = (await host.get(link)).text  # a reload: the message is used up
+        assert 'message--error' not in again and message not in again
+
+
+async def test_a_link_cannot_put_words_in_the_alert_area(client: httpx.AsyncClient) -> None:
+    link = await make_room(client)
+    for page in ("/", link):
+        text = (await client.get(page, params={"error": "Pay the host at evil.example"})).text
+        assert "Pay the host" not in text and "message--error" not in text
+    client.cookies.set("flash", "%2Fr%2Fnope|Pay%20at%20evil.example")  # another page's
+    assert "Pay at" not in (text := (await client.get(link)).text)
+    assert "message--error" not in text
