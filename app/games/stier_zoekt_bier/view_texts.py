@@ -51,7 +51,8 @@ def _summary(view: JSON, _: Gettext, n_: Ngettext) -> JSON:
         title = _("Round {round} is over").format(round=summary["round"])
     rows = [{**row, "parts": _parts(seats[row["seat"]], _, n_)} for row in summary["rows"]]
     order = [row["seat"] for row in summary["rows"]]
-    return {**summary, "title": title, "rows": rows, "notes": _tie_notes(seats, order, _, n_)}
+    notes = _tie_notes(seats, order, summary["final"], _, n_)
+    return {**summary, "title": title, "rows": rows, "notes": notes}
 
 
 def _parts(seat: JSON, _: Gettext, n_: Ngettext) -> list[str]:
@@ -80,7 +81,8 @@ def _slot_words(slot: JSON, _: Gettext, n_: Ngettext) -> str:
     return _("{what}: {glasses}, {points}").format(what=what, glasses=glasses, points=points)
 
 
-def _tie_notes(seats: list[JSON], order: list[int], _: Gettext, n_: Ngettext) -> list[str]:
+def _tie_notes(seats: list[JSON], order: list[int], final: bool, _: Gettext, n_: Ngettext
+               ) -> list[str]:
     """As `views._tie_notes`: why players level on points are ranked as they are."""
     notes = []
     groups: dict[int, list[int]] = {}
@@ -95,12 +97,19 @@ def _tie_notes(seats: list[JSON], order: list[int], _: Gettext, n_: Ngettext) ->
             if group[0] != order[0]:
                 continue
             cards, glasses = seats[group[0]]["served"]
-            notes.append(n_(
-                "{names} have {n} point each, and served as many beer cards ({cards}) and "
-                "glasses ({glasses}): they share the win.",
-                "{names} have {n} points each, and served as many beer cards ({cards}) and "
-                "glasses ({glasses}): they share the win.",
-                points).format(names=names, n=points, cards=cards, glasses=glasses))
+            if final:
+                text = n_(
+                    "{names} have {n} point each, and served as many beer cards ({cards}) "
+                    "and glasses ({glasses}): they share the win.",
+                    "{names} have {n} points each, and served as many beer cards ({cards}) "
+                    "and glasses ({glasses}): they share the win.", points)
+            else:
+                text = n_(
+                    "{names} have {n} point each, and served as many beer cards ({cards}) "
+                    "and glasses ({glasses}): they share the lead.",
+                    "{names} have {n} points each, and served as many beer cards ({cards}) "
+                    "and glasses ({glasses}): they share the lead.", points)
+            notes.append(text.format(names=names, n=points, cards=cards, glasses=glasses))
             continue
         head = n_("{names} have {n} point each", "{names} have {n} points each",
                   points).format(names=names, n=points)

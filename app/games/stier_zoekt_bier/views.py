@@ -139,7 +139,7 @@ def summary(state: State, outcome: Outcome | None) -> JSON | None:
     title = "The game is over" if final else f"Round {state.summary_round} is over"
     # `data` is empty: the texts are made of the seats' public numbers (`seats`)
     return {"title": title, "final": final, "round": state.summary_round, "rows": rows,
-            "notes": _tie_notes(state, order), "data": {}}
+            "notes": _tie_notes(state, order, final), "data": {}}
 
 
 def _rank_key(me: Seat) -> tuple[int, int, int]:
@@ -166,8 +166,9 @@ def _slot_words(slot: Slot) -> str:
     return f"{what}: {W.glasses(slot.total)}, {W.points(slot.points)}{double}"
 
 
-def _tie_notes(state: State, order: list[int]) -> list[str]:
-    """Why players level on points are ranked as they are: the tie-break in words."""
+def _tie_notes(state: State, order: list[int], final: bool) -> list[str]:
+    """Why players level on points are ranked as they are: the tie-break in words. Only
+    the game's end has a win to share; after a round the leaders share the lead."""
     notes = []
     groups: dict[int, list[int]] = {}
     for s in order:
@@ -183,8 +184,9 @@ def _tie_notes(state: State, order: list[int]) -> list[str]:
                 continue  # nothing split, and no win to share
             one = state.seats[group[0]]
             cards, glasses = one.served_cards, one.served_glasses
+            shared = "the win" if final else "the lead"
             notes.append(f"{head}, and served as many beer cards ({cards}) and glasses "
-                         f"({glasses}): they share the win.")
+                         f"({glasses}): they share {shared}.")
         elif len(group) == 2:
             notes.append(f"{head}; {_ahead(state, group[0], group[1])}")
         else:

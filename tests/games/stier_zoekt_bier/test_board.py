@@ -203,6 +203,19 @@ def test_the_top_cellar_card_goes_to_a_bull_or_the_discard_pile() -> None:
         assert 'data-card="A4"' in board(state, viewer)
 
 
+def test_leaders_level_after_a_round_share_the_lead_not_the_win() -> None:
+    state = table(phase=SERVE, round=1, seats=[
+        seat(stock="L1", pub=["BD:D5 D3"]), seat(stock="L1", pub=["BD:D4 D4"]),
+        seat(stock="L1"),
+    ], deck=" ".join(["W1"] * 30), bull_deck="BL BA BD BW BL BA BL BA")
+    state = play(state, (0, STOP), (1, STOP), (2, STOP))
+    page = board(state, 2)
+    assert "Round 1 is over" in page and "share the win" not in page
+    assert "(8): they share the lead." in page
+    german = render_board("stier-zoekt-bier", RULES.view(state, 2), 2, NAMES, "de")
+    assert "Sie teilen sich die Führung." in german and "Sieg" not in german
+
+
 def test_the_draught_turns_up_cellar_cards_by_clicking_them() -> None:
     state = table(boss=0, seats=[seat(stock="L1 L2 A3 W4 W5 D1"), seat(stock="L1"),
                                  seat(stock="L1")])
