@@ -128,6 +128,21 @@ def test_the_lowest_bidder_is_asked_to_take_a_row_and_every_row_is_a_control() -
     assert "Waiting for Ann to take a row." in text(render(state, None))
 
 
+def test_a_taken_row_says_by_whom_in_each_language() -> None:
+    state = state_from([[10, 11], [20, 21], [30, 31]], [[1, 2], [3, 4], [5, 6]], draw=[40])
+    state, _ = bids(state, {0: 11, 1: 20, 2: 30})
+    state, _ = play(state, (0, take(0)))
+
+    def taker(seat: int, lang: str) -> str:
+        out = render_board("bullenparty", RULES.view(state, seat), seat, NAMES[:3], lang)
+        return text(out.split('class="row__taker">')[1].split("</span></span>")[0])
+
+    assert [taker(0, lang) for lang in ("en", "de", "nl")] == [
+        "taken by you", "genommen von dir", "genomen door jou"]
+    assert [taker(1, lang) for lang in ("en", "de", "nl")] == [
+        "taken by Ann", "genommen von Ann", "genomen door Ann"]
+
+
 def reducing() -> State:
     state = state_from([[10, 11, 12, 13, 14], [20, 21, 22, 23, 24]], [[1, 2], [30, 40]],
                        draw=list(range(50, 60)), piles={0: [[5]]})
