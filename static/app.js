@@ -68,7 +68,10 @@
     event.preventDefault();
     const input = $("chat-text");
     const text = input.value.trim();
-    if (text && send({ type: "chat", text: text })) input.value = "";
+    if (text && send({ type: "chat", text: text })) {
+      input.value = "";
+      T.chatSent = { text: text, at: Date.now() }; // put back if the line is refused
+    }
   });
 
   showTurn();

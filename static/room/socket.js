@@ -12,6 +12,13 @@
     presence: showPresence,
     room: onRoom,
     error(msg) {
+      // A refusal with no move in flight, just after a chat line, is that line's ("slow
+      // down"): give its words back rather than lose them.
+      const chat = T.chatSent;
+      T.chatSent = null;
+      if (chat && T.pending == null && Date.now() - chat.at < 5000 && !$("chat-text").value) {
+        $("chat-text").value = chat.text;
+      }
       T.pending = null; // the move was refused: the cards are live again
       setMovesEnabled(true);
       if (msg.html) showBoard(msg);

@@ -123,6 +123,18 @@ def test_chat_reaches_everyone_escaped(watched: Table) -> None:
     expect(bo.locator("#chat li").first).to_have_text(f"Ann: {text}")
 
 
+def test_a_chat_line_refused_as_too_fast_stays_in_the_box(table: Table) -> None:
+    ann = table.players[0]
+    box = ann.get_by_label("Message")
+    for n in range(1, 15):  # the bucket holds 10 lines, then one a second
+        box.fill(f"line {n}")
+        box.press("Enter")
+    expect(ann.get_by_role("alert")).to_contain_text("Slow down a little.")
+    expect(box).to_have_value("line 14")  # refused: its words came back, not lost
+    expect(ann.locator("#chat li").first).to_have_text("Ann: line 1")
+    assert "Ann: line 14" not in ann.locator("#chat li").all_inner_texts()
+
+
 def test_players_see_who_is_watching_and_who_is_online(watched: Table) -> None:
     ann = watched.players[0]
     expect(ann.locator("#watching")).to_have_text("1 watching")
