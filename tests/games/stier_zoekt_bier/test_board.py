@@ -203,12 +203,16 @@ def test_the_top_cellar_card_goes_to_a_bull_or_the_discard_pile() -> None:
         assert 'data-card="A4"' in board(state, viewer)
 
 
-def test_leaders_level_after_a_round_share_the_lead_not_the_win() -> None:
-    state = table(phase=SERVE, round=1, seats=[
-        seat(stock="L1", pub=["BD:D5 D3"]), seat(stock="L1", pub=["BD:D4 D4"]),
-        seat(stock="L1"),
+def round_over(round_no: int, first: str, second: str) -> State:
+    """Round `round_no` just ended, two seats with a Derek Dark each, the third with none."""
+    state = table(phase=SERVE, round=round_no, seats=[
+        seat(stock="L1", pub=[first]), seat(stock="L1", pub=[second]), seat(stock="L1"),
     ], deck=" ".join(["W1"] * 30), bull_deck="BL BA BD BW BL BA BL BA")
-    state = play(state, (0, STOP), (1, STOP), (2, STOP))
+    return play(state, (0, STOP), (1, STOP), (2, STOP))
+
+
+def test_leaders_level_after_a_round_share_the_lead_not_the_win() -> None:
+    state = round_over(1, "BD:D5 D3", "BD:D4 D4")
     page = board(state, 2)
     assert "Round 1 is over" in page and "share the win" not in page
     assert "(8): they share the lead." in page
@@ -231,11 +235,7 @@ def test_the_draught_turns_up_cellar_cards_by_clicking_them() -> None:
 
 
 def test_a_round_end_and_the_end_show_the_summary_only() -> None:
-    state = table(phase=SERVE, round=3, seats=[
-        seat(stock="L1", pub=["BD:D5 D2"]), seat(stock="L1", pub=["BD:D4 D4"]),
-        seat(stock="L1"),
-    ], deck=" ".join(["W1"] * 30), bull_deck="BL BA BD BW BL BA BL BA")
-    state = play(state, (0, STOP), (1, STOP), (2, STOP))
+    state = round_over(3, "BD:D5 D2", "BD:D4 D4")
     page = board(state, 2)
     assert "Round 3 is over" in page
     assert ("Bas &amp; co and &lt;b&gt;Anton&lt;/b&gt; have 3 points each; Bas &amp; co "
