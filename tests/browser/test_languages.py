@@ -18,6 +18,7 @@ from tests.browser.play import (
     CONTROLS,
     DEFAULT_TIMEOUT_MS,
     FINAL,
+    api,
     click_a_move,
     finished,
     server_side,
@@ -193,5 +194,21 @@ def test_a_dutch_viewer_picks_dutch_and_plays_a_whole_game_in_it(
         expect(page.locator("html")).to_have_attribute("lang", "nl")
         open_game_against_bots(page, app_server.url)
         assert play_checking(page, english_fragments("nl"), random.Random(6)) == []
+    finally:
+        context.close()
+
+
+def test_an_empty_log_and_chat_say_so_in_the_viewers_language(
+    browser: Browser, app_server: LiveServer
+) -> None:
+    context = browser.new_context(locale="de-DE")
+    context.set_default_timeout(DEFAULT_TIMEOUT_MS)
+    page = context.new_page()
+    try:
+        room = api(context, app_server.url, "/api/rooms", {"game": GAME, "seats": 3})
+        page.goto(f"{app_server.url}/r/{room['code']}")
+        before = "id => getComputedStyle(document.getElementById(id), '::before').content"
+        assert page.evaluate(before, "log") == '"Noch ist nichts passiert."'
+        assert page.evaluate(before, "chat") == '"Noch keine Nachrichten."'
     finally:
         context.close()
