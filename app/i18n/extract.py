@@ -3,10 +3,11 @@
     python -m app.i18n.extract                  # every domain's .po, de and nl
     python -m app.i18n.extract messages         # only the pages' (make messages)
 
-Domains: `messages` (templates/ and app/web/) and one per game with a `phrases.py`
-(domain = the game id; its package is read). The mapping (which extractor reads which files) is the
-`[tool.babel]` table of pyproject.toml. New ids arrive empty in each .po: translate them
-by hand (the catalogue tests fail until every id is translated and none is fuzzy).
+Domains: `messages` (templates/, app/web/ and app/i18n/table_events.py) and one per game
+with a `phrases.py` (domain = the game id; its package is read). The mapping (which
+extractor reads which files) is the `[tool.babel]` table of pyproject.toml. New ids
+arrive empty in each .po: translate them by hand (the catalogue tests fail until every id
+is translated and none is fuzzy).
 """
 
 from __future__ import annotations
@@ -26,7 +27,8 @@ def sources() -> dict[str, list[str]]:
     """domain -> the paths (relative to the repository) its ids come from."""
     from app.games.registry import GAMES
 
-    domains = {"messages": ["templates", "app/web"]}
+    # (the table's own log lines are the pages' words: the same in every game)
+    domains = {"messages": ["templates", "app/web", "app/i18n/table_events.py"]}
     for game_id, rules in sorted(GAMES.items()):
         # A game's words may live beside its phrases module (lingo.py, view_texts.py):
         # its whole package is read; the engine's modules mark nothing.

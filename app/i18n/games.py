@@ -18,16 +18,38 @@ test holds them to it), so one code path serves every language.
 
 from __future__ import annotations
 
+import logging
+from collections.abc import Callable
 from functools import cache
 from importlib import import_module
 from types import ModuleType
-from typing import Any
+from typing import Any, TypeVar
 
 from app.games.base import Event
 from app.games.registry import GAMES
 from app.i18n.catalog import DEFAULT, translations
+from app.i18n.table_events import KINDS as TABLE_KINDS
+from app.i18n.table_events import table_text
 
 JSON = dict[str, Any]
+T = TypeVar("T")
+log = logging.getLogger(__name__)
+_MISSING: set[tuple[str, str, str]] = set()  # (game, what, language) logged once each
+
+
+def _or_english(game_id: str, what: str, lang: str, say: Callable[[], T], english: T) -> T:
+    """`say()`, or `english` when the phrasebook cannot say it (a phrase missing or
+    broken). A missing phrase must never stop a socket or a page: the viewer reads
+    that line in English and the server logs it once per game, thing and language."""
+    try:
+        return say()
+    except Exception:
+        key = (game_id, what, lang)
+        if key not in _MISSING:
+            _MISSING.add(key)
+            log.exception("%s: no %s phrase for %r in %s; English is shown",
+                          game_id, what.split(":")[0], what, lang)
+        return english
 
 
 @cache
@@ -52,11 +74,20 @@ def _callables(game_id: str, lang: str) -> tuple[Any, Any]:
 
 
 def event_text(game_id: str, event: Event, lang: str = DEFAULT) -> str:
-    """The event's sentence template in `lang` (English: the engine's own text)."""
+    """The event's sentence template in `lang` (English: the engine's own text). The
+    table's own events (a timeout, a seat gone away) are said the same in every game."""
+    if event.kind in TABLE_KINDS:
+        if lang == DEFAULT:
+            return event.text
+        return _or_english(game_id, f"event:{event.kind}", lang,
+                           lambda: table_text(event.kind, event.data, event.text, lang),
+                           event.text)
     book = phrasebook(game_id)
     if book is None or (lang == DEFAULT and not hasattr(book, "event_text")):
         return event.text
-    return str(book.event_text(event, *_callables(game_id, lang)))
+    return _or_english(game_id, f"event:{event.kind}", lang,
+                       lambda: str(book.event_text(event, *_callables(game_id, lang))),
+                       event.text)
 
 
 def localize_view(game_id: str, view: JSON, lang: str = DEFAULT) -> JSON:
@@ -64,7 +95,9 @@ def localize_view(game_id: str, view: JSON, lang: str = DEFAULT) -> JSON:
     book = phrasebook(game_id)
     if book is None or lang == DEFAULT:
         return view
-    return dict(book.localize_view(view, *_callables(game_id, lang)))
+    return _or_english(game_id, "view", lang,
+                       lambda: dict(book.localize_view(view, *_callables(game_id, lang))),
+                       view)
 
 
 def card_words(game_id: str, code: str, lang: str = DEFAULT) -> str:
@@ -72,7 +105,8 @@ def card_words(game_id: str, code: str, lang: str = DEFAULT) -> str:
     book = phrasebook(game_id)
     if book is None:
         return code
-    return str(book.card_words(code, *_callables(game_id, lang)))
+    return _or_english(game_id, f"card:{code}", lang,
+                       lambda: str(book.card_words(code, *_callables(game_id, lang))), code)
 
 
 def refusal_text(game_id: str, reason: str, lang: str = DEFAULT) -> str:
@@ -81,4 +115,6 @@ def refusal_text(game_id: str, reason: str, lang: str = DEFAULT) -> str:
     book = phrasebook(game_id)
     if book is None or lang == DEFAULT or not hasattr(book, "refusal_text"):
         return reason
-    return str(book.refusal_text(reason, *_callables(game_id, lang)))
+    return _or_english(game_id, "refusal", lang,
+                       lambda: str(book.refusal_text(reason, *_callables(game_id, lang))),
+                       reason)

@@ -22,6 +22,7 @@ from typing import TYPE_CHECKING, Any
 from app.db.records import replaced
 from app.db.repository import RoomRecord
 from app.games.base import Event
+from app.i18n.table_events import english
 from app.rooms import errors
 from app.rooms.bots import bot_rng, choose_move
 from app.rooms.live import LiveRoom
@@ -38,8 +39,6 @@ log = logging.getLogger(__name__)
 
 TURN_TIMERS = (0, 30, 60, 120, 300)  # seconds per decision; 0: off (the default)
 AWAY_AFTER = 2  # timeouts in a row
-TIMED_OUT = "{p%d} ran out of time; a bot played for them."
-GONE_AWAY = "{p%d} is away; a bot plays for them until they are back."
 LONGEST_SLEEP = 60.0  # a timer task looks again at least this often (seconds)
 
 
@@ -121,9 +120,10 @@ class Timers(_Base):
         away = away_seats(record)
         if cause == "timeout":
             stamp.write["timeout"] = True
-            stamp.events.append(Event("timeout", TIMED_OUT % seat))
+            said = {"seat": seat}
+            stamp.events.append(Event("timeout", english("timeout", said), data=said))
             if mover.timeouts + 1 >= AWAY_AFTER and not mover.away:
-                stamp.events.append(Event("away", GONE_AWAY % seat))
+                stamp.events.append(Event("away", english("away", said), data=said))
                 away |= {seat}
         elif cause == "person" and (mover.away or mover.timeouts):
             stamp.write["timeout"] = False
