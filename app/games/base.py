@@ -153,6 +153,12 @@ class Rules(Protocol[S]):
         bot cannot cheat. None: no opinion (the caller plays a random listed move)."""
         ...
 
+    def opening_count(self, state: S) -> int:
+        """How many of the next move's events are the game's opening lines (the set-up's
+        public events, which the first move carries: `with_opening`), so the server
+        puts its own lines for that move (a timeout) after them."""
+        ...
+
     def scramble(self, state: S, seat: int | None, rng: Random) -> S:
         """A state that differs from `state` only in what `seat` (None: a spectator)
         may not see: hidden cards re-dealt among the places `seat` cannot see, draw
@@ -180,6 +186,9 @@ class RulesBase:
 
     def scramble(self, state: Any, seat: int | None, rng: Random) -> Any:
         return state
+
+    def opening_count(self, state: Any) -> int:
+        return 0
 
     def listed(self, state: Any, seat: int, move: Any) -> Move | None:
         return listed_move(self.legal_moves(state, seat), move)  # type: ignore[attr-defined]

@@ -83,8 +83,9 @@ class Pipeline(_Base):
             at, encoded = live.version, rules.encode(state)
             before = live.record
             stamp = self._stamp(before, seat, to_act, cause, acted)  # turn timers
-            if stamp is not NO_STAMP:
-                events = stamp.events + events
+            if stamp is not NO_STAMP:  # the timer's lines: after the game's opening lines
+                opening = rules.opening_count(live.state)
+                events = events[:opening] + stamp.events + events[opening:]
             # the move that ends the game writes the game's record (issue 14)
             game = None
             if not to_act:

@@ -379,3 +379,22 @@ def test_a_replaced_record_is_dataclasses_replace_and_unknown_fields_are_refused
         new.version = 5  # type: ignore[misc]
     with pytest.raises(TypeError):
         replaced(record, versoin=4)
+
+
+async def test_a_first_decision_timed_out_is_logged_after_the_games_opening_lines(
+    make: Make, clock: Clock
+) -> None:
+    """The game's opening lines ("Round 1.", the deal) come with its first move: a
+    timeout's line belongs after them, inside the round's group, not before it."""
+    service = await make()
+    room, host = await service.create_room("null-bock", {"rounds": 1}, 3, False, True,
+                                           turn_timer=30)
+    for i in range(3):
+        await service.take_seat(room.code, f"P{i}", i, host_token=host if i == 0 else None)
+    await service.start(room.code, host)
+    clock.now += 30_000
+    assert await service.check_timers(room.code) is not None
+    lines = await log(service, room.code)
+    timeout = next(i for i, line in enumerate(lines) if "ran out of time" in line)
+    assert lines[0] == "Round 1." and timeout > 0, lines
+    assert any(line.startswith("The cards are dealt") for line in lines[:timeout]), lines

@@ -86,6 +86,10 @@ class Bullenparty(RulesBase):
     def legal_moves(self, state: State, seat: int) -> Sequence[Move]:
         return moves.legal_moves(state, seat)
 
+
+    def opening_count(self, state: State) -> int:
+        return len(state.opening)
+
     def apply(self, state: State, seat: int, move: Move) -> tuple[State, list[Event]]:
         move = self.check(state, seat, move)
         new = state.copy()

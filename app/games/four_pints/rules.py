@@ -68,6 +68,9 @@ class FourPintsPlease(RulesBase):
     def legal_moves(self, state: FourPintsState, seat: int) -> Sequence[Move]:
         return moves.legal_moves(state, seat)
 
+    def opening_count(self, state: FourPintsState) -> int:
+        return len(state.opening)
+
     def apply(
         self, state: FourPintsState, seat: int, move: Move
     ) -> tuple[FourPintsState, list[Event]]:

@@ -119,6 +119,10 @@ class NullBock(RulesBase):
     def legal_moves(self, state: NullBockState, seat: int) -> Sequence[Move]:
         return moves.legal_moves(state, seat)
 
+
+    def opening_count(self, state: NullBockState) -> int:
+        return len(state.opening)
+
     def apply(
         self, state: NullBockState, seat: int, move: Move
     ) -> tuple[NullBockState, list[Event]]:
