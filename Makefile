@@ -45,6 +45,7 @@ run: $(STAMP)
 # One pytest-xdist worker per core: each has its own PostgreSQL database and Redis db.
 test: $(STAMP)
 	$(BIN)/ruff check .
+	$(BIN)/mypy
 	$(BIN)/pytest -n auto --durations=25
 
 lint: $(STAMP)

