@@ -8,14 +8,35 @@ FORWARDED_ALLOW_IPS ?= 127.0.0.1
 VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
+# uv installs .venv exactly as uv.lock pins it. uv itself is pinned too and lives in a
+# venv of its own: an exact sync of .venv would remove it from there.
+UV_VERSION := 0.13.9
+TOOLS := .tools
+UV := $(TOOLS)/bin/uv
+UV_STAMP := $(TOOLS)/.uv-$(UV_VERSION)
+export UV_PYTHON := $(PYTHON)
+export UV_PYTHON_DOWNLOADS := never
+export UV_PROJECT_ENVIRONMENT := $(VENV)
 
-.PHONY: run test lint bench clean messages
+.PHONY: run test lint bench clean messages lock
 
-$(STAMP): pyproject.toml
-	$(PYTHON) -m venv $(VENV)
-	$(BIN)/pip install --quiet --upgrade pip
-	$(BIN)/pip install --quiet -e '.[dev]'
+$(UV_STAMP):
+	rm -rf $(TOOLS)
+	$(PYTHON) -m venv $(TOOLS)
+	$(TOOLS)/bin/pip install --quiet --disable-pip-version-check uv==$(UV_VERSION)
+	touch $@
+
+# A lock out of step with pyproject.toml stops here (and so fails CI) rather than
+# installing what it pinned before.
+$(STAMP): pyproject.toml uv.lock $(UV_STAMP)
+	$(UV) lock --check || { echo "uv.lock is out of step with pyproject.toml: run make lock" >&2; exit 1; }
+	$(UV) sync --frozen --extra dev
 	touch $(STAMP)
+
+# After changing pyproject.toml's dependencies: `make lock`. A newer release of one
+# package: `make lock UPGRADE=uvicorn`. Commit uv.lock with it.
+lock: $(UV_STAMP)
+	$(UV) lock $(if $(UPGRADE),--upgrade-package $(UPGRADE))
 
 run: $(STAMP)
 	$(BIN)/uvicorn app.main:app --factory --host $(HOST) --port $(PORT) --no-server-header \
@@ -24,6 +45,7 @@ run: $(STAMP)
 # One pytest-xdist worker per core: each has its own PostgreSQL database and Redis db.
 test: $(STAMP)
 	$(BIN)/ruff check .
+	$(BIN)/mypy
 	$(BIN)/pytest -n auto --durations=25
 
 lint: $(STAMP)
@@ -39,4 +61,4 @@ messages: $(STAMP)
 	$(BIN)/python -m app.i18n.extract messages
 
 clean:
-	rm -rf $(VENV) .pytest_cache .ruff_cache .mypy_cache
+	rm -rf $(VENV) $(TOOLS) .pytest_cache .ruff_cache .mypy_cache

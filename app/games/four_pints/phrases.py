@@ -17,8 +17,6 @@ from app.games.base import JSON, Event, who
 from app.games.four_pints.cards import POINTS, SPILLED, SPILLED_POINTS, WIN_POINTS, by_value
 from app.games.four_pints.names import (
     N_,
-    Gettext,
-    Ngettext,
     an,
     card_words,
     listed,
@@ -26,7 +24,7 @@ from app.games.four_pints.names import (
     pints,
     points,
 )
-from app.games.phrasing import say_event, say_last
+from app.games.phrasing import Gettext, Ngettext, say_event, say_last
 
 __all__ = ["card_words", "event_text", "localize_view"]
 

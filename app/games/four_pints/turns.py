@@ -47,7 +47,8 @@ def draw(s: FourPintsState, deck: str, discard: str, events: Events) -> str | No
         if not getattr(s, discard):
             return None
         reshuffle(s, deck, discard, events)
-    return getattr(s, deck).pop(0)
+    cards: list[str] = getattr(s, deck)
+    return cards.pop(0)
 
 
 def refill(s: FourPintsState, events: Events) -> None:

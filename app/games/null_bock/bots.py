@@ -17,7 +17,6 @@ from __future__ import annotations
 from collections import Counter
 from functools import cache
 from random import Random
-from typing import Any
 
 from app.games.base import JSON, Move
 from app.games.null_bock.cards import (
@@ -97,7 +96,7 @@ def survive(view: JSON, seat: int, stag: str, hidden: Counter[str]) -> float:
 
 
 def score(view: JSON, seat: int, move: Move, hidden: Counter[str]) -> float:
-    n = view["players"]
+    n: int = view["players"]
     card = move["card"]
     others = n - 1
     doe, val, _, _ = INFO[card]
@@ -121,7 +120,7 @@ def score(view: JSON, seat: int, move: Move, hidden: Counter[str]) -> float:
 
 
 def bot_move(view: JSON, seat: int, rng: Random) -> Move | None:
-    moves: list[Any] = view["moves"]
+    moves: list[Move] = view["moves"]
     if not moves or view["mine"] is None:
         return None
     if len(moves) == 1:

@@ -15,8 +15,9 @@ from app.games.base import JSON, Event, who
 from app.games.null_bock import lingo as L
 from app.games.null_bock import refusals
 from app.games.null_bock.cards import NULL_BOCK_POINTS, is_doe, is_null_bock, value
-from app.games.null_bock.lingo import Gettext, Ngettext, card_words
+from app.games.null_bock.lingo import card_words
 from app.games.null_bock.view_texts import localize
+from app.games.phrasing import Gettext, Ngettext
 
 __all__ = ["card_words", "event_text", "localize_view", "refusal_text"]
 

@@ -3,7 +3,7 @@ sentences (all fixed) looked up in the catalogue. An unknown sentence stays as i
 
 from __future__ import annotations
 
-from app.games.null_bock.lingo import Gettext, Ngettext
+from app.games.phrasing import Gettext, Ngettext
 
 
 def _sentences(_: Gettext) -> list[str]:

@@ -7,8 +7,7 @@ from __future__ import annotations
 from app.games.base import JSON, who
 from app.games.null_bock import lingo as L
 from app.games.null_bock.cards import NULL_BOCK_POINTS
-from app.games.null_bock.lingo import Gettext, Ngettext
-from app.games.phrasing import EventSayer, say_last
+from app.games.phrasing import EventSayer, Gettext, Ngettext, say_last
 
 
 def localize(view: JSON, say: EventSayer, _: Gettext, n_: Ngettext) -> JSON:

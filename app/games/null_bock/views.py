@@ -95,7 +95,8 @@ def mine(state: NullBockState, seat: int) -> JSON:
     replaces the lists it changes: state.py `fork`), so a move makes only its mover's."""
     hand, harem, choice = state.hands[seat], state.harems[seat], state.pending[seat]
     memo = state.memo
-    kept = None if memo is None else memo["mine"].get(seat)
+    kept: tuple[list[str], list[str], str | None, JSON] | None = (
+        None if memo is None else memo["mine"].get(seat))
     if kept is not None and kept[1] is harem:
         if kept[0] is hand and kept[2] == choice:
             return kept[3]
@@ -121,7 +122,8 @@ def summary(state: NullBockState) -> JSON | None:
     # before when everything it is made of is (replaced objects, equal scalars)
     key = (last, state.round_points, final, state.round, state.first, state.scores)
     memo = state.memo
-    kept = None if memo is None else memo.get("summary")
+    kept: tuple[tuple[object, ...], JSON] | None = (
+        None if memo is None else memo.get("summary"))
     if kept is not None and all(a is b or a == b for a, b in zip(kept[0], key, strict=True)):
         return kept[1]
     made = _summary(state, last, final)

@@ -147,6 +147,7 @@ def _draught(view: JSON, seat: int, moves: list[Move]) -> Move:
 
     def worth(move: Move) -> float:
         laid, poured = _draughted_by(move, me["overflow"], cellar)
+        turned_over: int = move["cards"]
         bid = _bid(laid)
         win = bid[0] >= 1 and bulls > 0 and rivals(bid) < bulls
         value = BULL_VALUE.get(view["round"], 0.5) * win
@@ -161,11 +162,11 @@ def _draught(view: JSON, seat: int, moves: list[Move]) -> Move:
                 drinkers.remove(kind)
             else:
                 lost.append(card)
-        turned = set(range(len(laid) - move["cards"], len(laid)))
+        turned = set(range(len(laid) - turned_over, len(laid)))
         value -= sum(_card_value(c, types) for i, c in enumerate(laid)
                      if i in turned and c in lost)
         value -= sum(_card_value(c, types) for c in poured)
-        return value - 0.01 * move["cards"]
+        return value - 0.01 * turned_over
 
     return max(moves, key=worth)
 
@@ -181,7 +182,8 @@ def _supply(view: JSON, seat: int, kind: str) -> float:
     """Glasses of one beer we hold, plus what the rounds left may bring."""
     me = view["seats"][seat]
     held = [c for c in view["mine"]["cellar"] + me["draughted"] if C.beer_type(c) == kind]
-    left = max(0, C.ROUNDS - view["round"])
+    round_no: int = view["round"]
+    left = max(0, C.ROUNDS - round_no)
     return sum(C.glasses(c) for c in held) + 2.2 * left
 
 

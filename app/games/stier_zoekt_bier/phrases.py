@@ -12,9 +12,10 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from app.games.base import JSON, Event, who
+from app.games.phrasing import Gettext, Ngettext
 from app.games.stier_zoekt_bier import lingo as L
 from app.games.stier_zoekt_bier import refusals
-from app.games.stier_zoekt_bier.lingo import Gettext, Ngettext, card_words
+from app.games.stier_zoekt_bier.lingo import card_words
 from app.games.stier_zoekt_bier.view_texts import localize
 
 __all__ = ["card_words", "event_text", "localize_view", "refusal_text"]

@@ -6,9 +6,9 @@ from __future__ import annotations
 
 import re
 
+from app.games.phrasing import Gettext, Ngettext
 from app.games.stier_zoekt_bier import cards as C
 from app.games.stier_zoekt_bier import lingo as L
-from app.games.stier_zoekt_bier.lingo import Gettext, Ngettext
 
 
 def _sentences(_: Gettext) -> list[str]:

@@ -5,10 +5,9 @@ view's own numbers as `views.py` builds them in English."""
 from __future__ import annotations
 
 from app.games.base import JSON, who
-from app.games.phrasing import EventSayer, say_last
+from app.games.phrasing import EventSayer, Gettext, Ngettext, say_last
 from app.games.stier_zoekt_bier import cards as C
 from app.games.stier_zoekt_bier import lingo as L
-from app.games.stier_zoekt_bier.lingo import Gettext, Ngettext
 
 
 def localize(view: JSON, say: EventSayer, _: Gettext, n_: Ngettext) -> JSON:
