@@ -73,5 +73,5 @@
     if (key !== $("panel").dataset.key) refreshPanel();
   }
 
-  Object.assign(T, { addChat, showPresence, onRoom });
+  Object.assign(T, { addChat, showPresence, onRoom, refreshPanel });
 })(window.StammtischRoom);

@@ -20,10 +20,12 @@
   let stopped = false; // refused for good: no more attempts
   let ids = 0;
   // Ids on moves and chat lines, for the server's acks. A server from before them
-  // refuses a message with a field it does not know ("malformed", without an id): the
-  // page then leaves the ids off and sends that message again.
+  // refuses a message with a field it does not know ("malformed", without an id, one
+  // for each such message, in order): the page then leaves the ids off and sends those
+  // messages again. The first ack says ids are understood.
   let withIds = true;
-  let lastSent = null;
+  let idsKnown = false;
+  const probing = []; // sent with an id, not yet known to be understood
   // The move not yet answered: {msg, sent}. `sent` false: made while the socket was
   // down (a tap in the moment before the page knew), waiting for the next socket.
   let outbox = null;
@@ -40,6 +42,8 @@
     presence: showPresence,
     room: onRoom,
     ack(msg) {
+      idsKnown = true;
+      probing.length = 0;
       if (outbox && msg.id === outbox.msg.id) {
         outbox = null;
         clearTimeout(silence);
@@ -48,12 +52,13 @@
       }
     },
     error(msg) {
-      if (msg.code === "malformed" && !msg.id && withIds && lastSent && lastSent.id) {
+      if (msg.code === "malformed" && !msg.id && probing.length) {
         withIds = false;
-        const again = Object.assign({}, lastSent);
+        const first = probing.shift();
+        const again = Object.assign({}, first);
         delete again.id;
-        if (outbox && outbox.msg === lastSent) outbox.msg = again;
-        if (T.chatSent && T.chatSent.id === lastSent.id) T.chatSent.id = null;
+        if (outbox && outbox.msg === first) outbox.msg = again;
+        if (T.chatSent && T.chatSent.id === first.id) T.chatSent.id = null;
         put(again);
         return;
       }
@@ -140,6 +145,7 @@
   function lost(now) {
     const ws = socket;
     socket = null;
+    probing.length = 0; // their answers went with the socket
     if (ws && ws.readyState <= WebSocket.OPEN) ws.close(); // its events are ignored now
     clearTimeout(silence);
     room.dataset.connected = "false";
@@ -169,20 +175,24 @@
       box.replaceChildren();
       return;
     }
-    const line = document.createElement("p");
-    line.className = "connection__text";
-    const button = document.createElement("button");
-    button.type = "button";
-    button.className = "connection__retry";
-    button.textContent = t("retry");
+    // made once per loss, then only its words change (a Retry being tapped stays put)
+    let line = box.querySelector(".connection__text");
+    if (!line) {
+      line = document.createElement("p");
+      line.className = "connection__text";
+      const button = document.createElement("button");
+      button.type = "button";
+      button.className = "connection__retry";
+      button.textContent = t("retry");
+      box.replaceChildren(line, button);
+    }
     const queued = outbox && !outbox.sent ? " " + t("move_queued") : "";
     const paint = () => {
       const left = Math.ceil((dueAt - Date.now()) / 1000);
-      line.textContent = (left > 0 ? t("connection_lost_in", { s: left })
-        : t("connection_lost")) + queued;
+      const text = (left > 0 ? t("connection_lost_in", { s: left }) : t("connection_lost")) + queued;
+      if (line.textContent !== text) line.textContent = text;
     };
     paint();
-    box.replaceChildren(line, button);
     ticker = setInterval(paint, 1000);
   }
 
@@ -192,7 +202,8 @@
   function flush() {
     const waiting = outbox;
     if (!waiting) return;
-    const offered = Array.from(board.querySelectorAll(".move"), (b) => b.dataset.move);
+    const same = (text) => { try { return JSON.stringify(JSON.parse(text)); } catch (_e) { return ""; } };
+    const offered = Array.from(board.querySelectorAll(".move"), (b) => same(b.dataset.move));
     const still = version() === waiting.msg.version &&
       offered.includes(JSON.stringify(waiting.msg.move));
     if (still) {
@@ -232,7 +243,7 @@
 
   function put(message) {
     if (!withIds) delete message.id;
-    lastSent = message;
+    else if (!idsKnown && message.id) probing.push(message);
     socket.send(JSON.stringify(message));
   }
 

@@ -111,6 +111,9 @@
     badge.className = "state-badge state-badge--" + status;
     if ($("rematch")) $("rematch").hidden = status !== "finished";
     if (T.showDock) T.showDock();
+    // the seats' controls and the end's block (Play again, the replay) are the
+    // server's, for the new status (people.js)
+    if (T.refreshPanel && before !== undefined) T.refreshPanel();
     const info = $("room-info");
     if (info && before === "waiting" && status !== "waiting") info.open = false; // fold away
     if (info && status === "waiting") info.open = true;

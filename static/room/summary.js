@@ -126,6 +126,7 @@
         kept = { key: key, game: game ?? null };
         chosen = null;
         slot.replaceChildren(build(panel));
+        showDock(); // shown before it takes the focus (a hidden element cannot)
         if (announce) {
           const typing = document.activeElement && document.activeElement.matches("input, textarea, select");
           if (!typing) slot.querySelector(".scores__title").focus({ preventScroll: true });
@@ -151,6 +152,14 @@
     chosen = !box.classList.contains("is-open");
     setOpen(chosen);
   }
+
+  // A phone turned into a wider screen (or back): folded or open as it would arrive.
+  phone.addEventListener("change", () => {
+    const box = slot.querySelector(".scores");
+    if (box && chosen === null) {
+      setOpen(box.classList.contains("scores--final") || !(phone.matches && mustAct()));
+    }
+  });
 
   Object.assign(T, { showSummary, toggleSummary, showDock });
 })(window.StammtischRoom);
