@@ -85,6 +85,8 @@
       prompt.append(...Array.from(source.cloneNode(true).childNodes));
     } else if (live && toAct.length) {
       prompt.textContent = mine ? t("your_turn") : t("waiting_for", { names: listOf(toAct) });
+    } else if (room.dataset.status === "waiting") {
+      prompt.textContent = t("waiting_seats");
     }
     if (!prompt.textContent.trim()) {
       slot.replaceChildren();
