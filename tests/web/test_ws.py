@@ -293,6 +293,10 @@ async def test_rematch_reaches_every_socket_in_the_same_room(
     finals = await asyncio.gather(*(autoplay(p, random.Random(1)) for p in players))
     response = await players[1].api("POST", f"/api/rooms/{code}/rematch")
     assert response.json() == {"code": code, "status": "finished"}  # proposed
+    room = await players[0].expect("room")  # the other socket is told who agreed
+    while not room["room"]["seats"][1]["rematch"]:  # (skip the "finished" notice)
+        room = await players[0].expect("room")
+    assert (room["room"]["status"], room["room"]["seats"][0]["rematch"]) == ("finished", False)
     response = await players[0].api("POST", f"/api/rooms/{code}/rematch")
     assert response.json() == {"code": code, "status": "playing"}  # agreed
     for person, final in zip(players, finals, strict=True):
