@@ -118,8 +118,10 @@ class Server:
 class Room:
     """One room's players: their cookies, and what the run measures."""
 
-    def __init__(self, url: str, code: str, cookies: list[str], client: Any) -> None:
+    def __init__(self, url: str, code: str, cookies: list[str], client: Any,
+                 clients: list[Any] | None = None) -> None:
         self.url, self.code, self.cookies, self.client = url, code, cookies, client
+        self.clients = clients or []  # each seat's (a rematch needs everyone's "yes")
         self.sent: dict[int, float] = {}
         self.seen: dict[int, int] = {}
 
@@ -144,14 +146,14 @@ async def _open_room(url: str, floor: bool, code: str, options: dict[str, Any]) 
     created.raise_for_status()
     code = created.json()["code"]
     cookies = []
+    clients = []
     for i in range(PLAYERS):
         client = host if i == 0 else httpx.AsyncClient(base_url=url, timeout=60)
         (await client.post(f"/api/rooms/{code}/seats", json={"name": f"P{i}"})).raise_for_status()
         cookies.append("; ".join(f"{c.name}={c.value}" for c in client.cookies.jar))
-        if client is not host:
-            await client.aclose()
+        clients.append(client)
     (await host.post(f"/api/rooms/{code}/start")).raise_for_status()
-    return Room(url, code, cookies, host)
+    return Room(url, code, cookies, host, clients)
 
 
 class BoardMoves:
@@ -236,9 +238,9 @@ async def player(room: Room, seat: int, html: bool, stop: asyncio.Event, tally: 
             if message["type"] == "board":  # every board is taken in, even a finished one
                 buttons = board.take(message)
             if message.get("status") == "finished":
-                if seat == 0 and room.client is not None and version > acted:
+                if room.clients and version > acted:  # everyone agrees to play again
                     acted = version
-                    await room.client.post(f"/api/rooms/{room.code}/rematch")
+                    await room.clients[seat].post(f"/api/rooms/{room.code}/rematch")
                 continue
             if message["type"] == "board":  # the move's text is read only once chosen
                 move = json.loads(htmllib.unescape(rng.choice(buttons))) if buttons else None
@@ -294,8 +296,8 @@ async def drive(servers: list[Server], rooms: int, seconds: float, html: bool,
     stop.set()
     await asyncio.gather(*tasks, return_exceptions=True)
     for room in opened:
-        if room.client is not None:
-            await room.client.aclose()
+        for client in room.clients or ([room.client] if room.client is not None else []):
+            await client.aclose()
     lat = sorted(tally.latencies)
 
     def pick(q: float) -> float | None:

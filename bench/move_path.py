@@ -58,7 +58,8 @@ async def _move(service: RoomService, code: str, seats: list[str], rng: random.R
                 ) -> bool:
     live = service.live.rooms[code]
     if live.state is None or live.record.status != "playing":
-        await service.rematch(code, seats[0])
+        for token in seats:  # "Play again" starts once everyone agreed
+            await service.rematch(code, token)
         return False
     rules = live.rules
     assert rules is not None

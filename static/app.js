@@ -3,8 +3,8 @@
 (function (T) {
   "use strict";
   if (!T) return;
-  const { room, board, $, t, say, select, showDestinations, clearMessages, send, version,
-    movePending, showTurn, measureSticky, connect, foldSummary } = T;
+  const { room, board, $, t, say, select, showDestinations, clearMessages, sendMove, sendChat,
+    showTurn, measureSticky, connect, toggleSummary } = T;
 
   function copyLink() {
     const input = $("room-link");
@@ -26,41 +26,52 @@
       if (id !== null) showDestinations(id);
       return;
     }
-    const fold = event.target.closest("#board .summary__fold, #board .summary__unfold");
-    if (fold) {
-      foldSummary(fold.classList.contains("summary__fold"));
+    if (event.target.closest("#dock .scores__toggle")) {
+      toggleSummary();
       return;
     }
     const button = event.target.closest("#board .move");
     if (button) {
       clearMessages();
-      if (send({ type: "move", version: version(), move: JSON.parse(button.dataset.move) })) {
-        movePending(); // disabled until a board carries the move, or an error
-        // The pick ends with its move: a copy of the same card keeps the same pick id
-        // ("S6-0" after the first S6 is played), and the next board must not show it
-        // picked (a click on it would then unselect instead of pick).
-        select(null);
-      }
+      // disabled until a board carries the move, an ack or an error; offline, it waits
+      // for the next socket (static/room/socket.js)
+      sendMove(JSON.parse(button.dataset.move));
+      // The pick ends with its move: a copy of the same card keeps the same pick id
+      // ("S6-0" after the first S6 is played), and the next board must not show it
+      // picked (a click on it would then unselect instead of pick).
+      select(null);
       return;
     }
     if (event.target.closest("#copy-link")) copyLink();
-    const toggle = event.target.closest("#side-toggle");
-    if (toggle) {
-      const open = toggle.getAttribute("aria-expanded") !== "true";
-      toggle.setAttribute("aria-expanded", open ? "true" : "false");
-      room.classList.toggle("is-side-open", open);
-    }
+    if (event.target.closest("#status-slot")) $("status-slot").classList.toggle("is-unfolded");
+    const toggle = event.target.closest("#side-toggle, #side-close");
+    if (toggle) showSide(toggle.id === "side-toggle" && !room.classList.contains("is-side-open"));
   });
+
+  // On a phone the log and chat open as a sheet over the table, at their newest lines;
+  // closed, the focus goes back to the button that opened them.
+  function showSide(open) {
+    const toggle = $("side-toggle");
+    toggle.setAttribute("aria-expanded", open ? "true" : "false");
+    room.classList.toggle("is-side-open", open);
+    if (open) {
+      ["log", "chat"].forEach((id) => { $(id).scrollTop = $(id).scrollHeight; });
+      $("side").scrollTop = 0;
+      $("side-close").focus({ preventScroll: true });
+    } else if (document.activeElement === $("side-close") || $("side").contains(document.activeElement)) {
+      toggle.focus({ preventScroll: true });
+    }
+  }
 
   document.addEventListener("keydown", (event) => {
     if (event.key !== "Escape") return;
-    if (board.dataset.picked) {
+    if (room.classList.contains("is-side-open")) {
+      showSide(false);
+    } else if (board.dataset.picked) {
       const id = board.dataset.picked;
       select(null);
       const pick = board.querySelector(`.pick[data-pick="${CSS.escape(id)}"]`);
       if (pick) pick.focus();
-    } else if (board.querySelector(".summary:not(.is-folded)")) {
-      foldSummary(true);
     }
   });
 
@@ -68,10 +79,7 @@
     event.preventDefault();
     const input = $("chat-text");
     const text = input.value.trim();
-    if (text && send({ type: "chat", text: text })) {
-      input.value = "";
-      T.chatSent = { text: text, at: Date.now() }; // put back if the line is refused
-    }
+    if (text && sendChat(text)) input.value = ""; // put back if the line is refused
   });
 
   showTurn();

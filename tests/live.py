@@ -25,11 +25,13 @@ class _Server(uvicorn.Server):
 
 
 class LiveServer:
-    def __init__(self, app: FastAPI) -> None:
+    def __init__(self, app: FastAPI, port: int = 0) -> None:
+        """`port`: 0 for a free one; another's port to serve in its place once it
+        stopped (a restart, as the pages see it)."""
         self.app = app
         self.sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
         self.sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
-        self.sock.bind(("127.0.0.1", 0))
+        self.sock.bind(("127.0.0.1", port))
         self.port: int = self.sock.getsockname()[1]
         # Idle keep-alive connections stay open a minute: on a loaded machine a client's
         # next request may come seconds later, and a server closing the connection just

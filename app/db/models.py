@@ -66,6 +66,8 @@ class SeatRow(Base):
     # Turn timers: timeouts in a row, and away (a bot plays for the seat until "I'm back").
     timeouts: Mapped[int] = mapped_column(Integer, default=0)
     away: Mapped[bool] = mapped_column(Boolean, default=False)
+    # After a game: this seat's holder wants the next one (a proposal the others accept).
+    rematch: Mapped[bool] = mapped_column(Boolean, default=False)
 
 
 class MoveRow(Base):

@@ -115,8 +115,9 @@ class MoveLog:
             # "away" stay with it (a rematch was played out by the bots)
             await session.execute(
                 update(_SEATS).where(_SEATS.c.room_code == code,
-                                     (_SEATS.c.away.is_(True)) | (_SEATS.c.timeouts != 0))
-                .values(away=False, timeouts=0))
+                                     (_SEATS.c.away.is_(True)) | (_SEATS.c.timeouts != 0)
+                                     | _SEATS.c.rematch.is_(True))
+                .values(away=False, timeouts=0, rematch=False))
             seats = await session.execute(
                 select(_SEATS.c.index, _SEATS.c.name, _SEATS.c.token_hash, _SEATS.c.bot,
                        _SEATS.c.bot_level)
@@ -124,7 +125,8 @@ class MoveLog:
             return tuple(SeatRecord(*row) for row in seats)
 
     async def reopen(self, code: str, from_version: int) -> bool:
-        """finished -> waiting (a rematch with an empty seat): the host starts it."""
+        """finished -> waiting (a rematch with an empty seat): the host starts it; the
+        agreements to it are spent."""
         async with self.sessions.begin() as session:
             result = await session.execute(
                 update(RoomRow)
@@ -133,7 +135,12 @@ class MoveLog:
                 .values(status="waiting", version=from_version + 1, state=None,
                         updated_at=now())
             )
-            return _rowcount(result) == 1
+            if _rowcount(result) != 1:
+                return False
+            await session.execute(update(_SEATS).where(_SEATS.c.room_code == code,
+                                                       _SEATS.c.rematch.is_(True))
+                                  .values(rematch=False))
+            return True
 
     async def commit_move(
         self, code: str, version: int, game_no: int, seat: int, move: dict[str, Any],

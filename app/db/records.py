@@ -23,6 +23,7 @@ class SeatRecord:
     level: str | None = None
     away: bool = False  # a bot plays for this person (turn timers)
     timeouts: int = 0  # timeouts in a row
+    rematch: bool = False  # after a game: wants the next one
 
 
 @dataclass(frozen=True)

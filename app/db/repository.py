@@ -92,7 +92,8 @@ class Repository(MoveLog):
             return None
         room = rows[0][0]
         seats = tuple(SeatRecord(s.index, s.name, s.token_hash, s.bot, s.bot_level,
-                                 bool(s.away), s.timeouts or 0) for _, s in rows)
+                                 bool(s.away), s.timeouts or 0, bool(s.rematch))
+                      for _, s in rows)
         return RoomRecord(
             room.code, room.game_id, room.options, room.public, room.spectators,
             room.status, room.version, room.game_no, room.seed, room.state,
@@ -126,26 +127,24 @@ class Repository(MoveLog):
                            other.room_code == code,
                            func.lower(other.name) == name.lower()).exists())
                 .values(name=name, token_hash=token_hash, bot=False, bot_level=None,
-                        away=False, timeouts=0)  # a new holder: not the last one's clock
+                        away=False, timeouts=0,  # a new holder: not the last one's clock
+                        rematch=False)
             )
             if _rowcount(result) == 1:
                 await self._touch(session, code)
             return _rowcount(result) == 1
 
     async def claim_bot_seat(self, code: str, index: int, name: str, level: str) -> bool:
-        """Seat a bot (no token) in an empty seat, only while the room is not finished
-        (checked in the same UPDATE)."""
+        """Seat a bot (no token) in an empty seat: before the start, mid-game, or after
+        the end for the next game (a bot agrees to it)."""
         async with self.sessions.begin() as session:
             await lock_room(session, code)  # not in the middle of a start
             result = await session.execute(
                 update(SeatRow)
                 .where(SeatRow.room_code == code, SeatRow.index == index,
-                       SeatRow.token_hash.is_(None), SeatRow.name.is_(None),
-                       select(RoomRow.code)
-                       .where(RoomRow.code == code, RoomRow.status.in_(("waiting", "playing")))
-                       .exists())
+                       SeatRow.token_hash.is_(None), SeatRow.name.is_(None))
                 .values(name=name, token_hash=None, bot=True, bot_level=level,
-                        away=False, timeouts=0)
+                        away=False, timeouts=0, rematch=False)
             )
             if _rowcount(result) == 1:
                 await self._touch(session, code)
@@ -209,7 +208,8 @@ class Repository(MoveLog):
             result = await session.execute(
                 update(SeatRow).where(*condition)
                 .values(name=None, token_hash=None, bot=False, bot_level=None,
-                        away=False, timeouts=0)  # a new holder: not the last one's clock
+                        away=False, timeouts=0,  # a new holder: not the last one's clock
+                        rematch=False)
             )
             if _rowcount(result) != 1:
                 return False
@@ -219,6 +219,23 @@ class Repository(MoveLog):
             )
             await self._touch(session, code)
             return True
+
+    async def agree_rematch(self, code: str, index: int) -> bool:
+        """The person in seat `index` wants the next game, only while the room is
+        finished and the seat is a person's (checked in the same UPDATE)."""
+        async with self.sessions.begin() as session:
+            await lock_room(session, code)  # not in the middle of a start
+            result = await session.execute(
+                update(SeatRow)
+                .where(SeatRow.room_code == code, SeatRow.index == index,
+                       SeatRow.token_hash.is_not(None),
+                       select(RoomRow.code)
+                       .where(RoomRow.code == code, RoomRow.status == "finished").exists())
+                .values(rematch=True)
+            )
+            if _rowcount(result) == 1:
+                await self._touch(session, code)
+            return _rowcount(result) == 1
 
     async def add_chat(self, code: str, seat: int | None, name: str, text: str) -> datetime:
         at = now()

@@ -19,6 +19,7 @@ class SeatInfo(BaseModel):
     away: bool = False  # turn timers: a bot plays for this person until they are back
     deadline: int | None = None  # epoch ms by which this seat must act (turn timers)
     gone_since: int | None = None  # epoch ms its last socket closed, while disconnected
+    rematch: bool = False  # after the end: agrees to play again (a bot always does)
 
 
 class RoomInfo(BaseModel):

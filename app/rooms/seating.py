@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Any
 from sqlalchemy.exc import IntegrityError
 
 from app.db.records import replaced
-from app.db.repository import RoomRecord
+from app.db.repository import RoomRecord, SeatRecord
 from app.games.base import InvalidOptions, options_to_json, parse_options
 from app.rooms import errors
 from app.rooms.models import RoomInfo
@@ -116,7 +116,7 @@ class Seating(_Base):
         # player or a bot (as when the host removes someone).
         if not await self.repo.free_seat(code, seat, only_status=("waiting", "finished")):
             raise errors.WrongStatus("You cannot leave once the game has started.")
-        await self._announce(code)
+        await self._seats_changed(code)
 
     async def remove_player(self, code: str, host_token: str | None, seat: int) -> None:
         room = await self._load(code)
@@ -127,13 +127,14 @@ class Seating(_Base):
         if room.seats[seat].name is None:
             raise errors.NoSuchSeat("That seat is already empty.")
         await self.repo.free_seat(code, seat, only_status=None)
-        await self._announce(code)
+        await self._seats_changed(code)
 
     async def add_bot(self, code: str, host_token: str | None, seat: int,
                       level: str = "good") -> str:
         """The host puts a bot of `level` ("random" or "good") in an empty seat: before
-        the start, or mid-game in a seat the host emptied with `remove_player` (the bot
-        takes over). Returns its name."""
+        the start, mid-game in a seat the host emptied with `remove_player` (the bot
+        takes over), or after the end for the next game (a bot agrees to it). Returns
+        its name."""
         room = await self._load(code)
         if not token_matches(host_token, room.host_token_hash):
             raise errors.NotHost("Only the host can add a bot.")
@@ -141,8 +142,6 @@ class Seating(_Base):
             raise errors.BadOptions('A bot plays at level "random" or "good".')
         if not isinstance(seat, int) or not 0 <= seat < len(room.seats):
             raise errors.NoSuchSeat()
-        if room.status == "finished":
-            raise errors.WrongStatus("This game is over: start a rematch first.")
         if room.seats[seat].name is not None:
             raise errors.SeatTaken("That seat is taken: a bot needs an empty seat.")
         taken = {s.name.casefold() for s in room.seats if s.name}
@@ -150,7 +149,7 @@ class Seating(_Base):
         name = next(c for c in candidates if c.casefold() not in taken)
         if not await self.repo.claim_bot_seat(code, seat, name, level):
             raise errors.SeatTaken("That seat was just taken.")
-        await self._announce(code)
+        await self._seats_changed(code)
         if room.status == "playing":  # a bot takes over mid-game: it may be its turn
             self.bots.nudge(code)
         return name
@@ -164,35 +163,76 @@ class Seating(_Base):
         return await self._begin(room)
 
     async def rematch(self, code: str, token: str | None) -> str:
-        # A room watched here starts its next game from the live record, without a
-        # read: this process's writes and the bus's notices keep it current, and the
-        # UPDATE (version, status, every seat taken) says whether the database still
-        # agrees. Anything else (a refusal, a seat to fill, another process's change
-        # not heard yet) is decided from a fresh read, as it always was.
+        """"Play again" after the end: a proposal the others accept (issue 34). A seat's
+        holder agrees to the next game; once every person seated has agreed (a bot always
+        does) it starts, or, with a seat left empty, the room goes back to waiting for it
+        to be filled. The host without a seat agrees for nobody: their press starts a
+        room of bots only."""
+        # A watched room whose last agreement this is starts its next game from the
+        # live record, without a read: this process's writes and the bus's notices keep
+        # it current, and the UPDATE (version, status, every seat taken) says whether
+        # the database still agrees. Anything else (an agreement to store, a refusal, a
+        # seat to fill, another process's change not heard yet) is decided from a fresh
+        # read.
         live = self.live.rooms.get(code) if isinstance(code, str) else None
         if live is not None and self._may_rematch(live.record, token) \
                 and await self._try_begin(live.record) is not None:
             return code
         room = await self._load(code)
-        is_host = token_matches(token, room.host_token_hash)
-        if self._seat(room, token) is None and not is_host:
+        seat = self._seat(room, token)
+        if seat is None and not token_matches(token, room.host_token_hash):
             raise errors.NotSeated()
         if room.status != "finished":
             raise errors.WrongStatus("A rematch can start only after the end.")
-        if any(s.name is None for s in room.seats):
+        if seat is not None and not room.seats[seat].rematch:
+            if not await self.repo.agree_rematch(code, seat):
+                raise errors.WrongStatus("A rematch can start only after the end.")
+            room = replaced(room, seats=tuple(
+                dataclasses.replace(s, rematch=True) if s.index == seat else s
+                for s in room.seats))
+        elif seat is None and _people(room):
+            raise errors.WrongStatus("Every player must agree to play again.")
+        await self._rematch_if_agreed(room)
+        return code
+
+    async def _rematch_if_agreed(self, room: RoomRecord) -> None:
+        """After a change at the end of a game (an agreement, a seat left or given to a
+        bot): the next game starts once every person seated agreed and no seat is empty;
+        with a seat empty (and someone agreed) the room waits for it to be filled; else
+        the room's people are told what changed."""
+        code = room.code
+        agreed = all(s.rematch for s in _people(room))
+        if room.status != "finished" or not agreed:
+            await self._announce(code)
+        elif all(s.name is not None for s in room.seats):
+            if await self._try_begin(room) is None:  # another writer came first
+                await self._announce(code)
+        elif _people(room):
             if not await self.repo.reopen(code, room.version):
                 raise errors.StaleVersion(room.version + 1)
             await self._announce(code, state=room.version + 1)
         else:
-            await self._begin(room)
-        return code
+            await self._announce(code)
+
+    async def _seats_changed(self, code: str) -> None:
+        """A seat was taken, left or emptied: after the end of a game that may be the
+        change the next game waited for."""
+        room = await self._load(code)
+        if room.status == "finished":
+            await self._rematch_if_agreed(room)
+        else:
+            await self._announce(code)
 
     def _may_rematch(self, room: RoomRecord, token: str | None) -> bool:
-        """Whether `token` may start the next game of `room` at once: finished, every
-        seat taken, a seat's or the host's token."""
-        return (room.status == "finished" and all(s.name is not None for s in room.seats)
-                and (self._seat(room, token) is not None
-                     or token_matches(token, room.host_token_hash)))
+        """Whether `token`'s press starts the next game of `room` at once: finished,
+        every seat taken, and it is the last agreement missing (a seat's whose holder is
+        the only person not yet agreed, or the host's in a room of bots only)."""
+        if room.status != "finished" or any(s.name is None for s in room.seats):
+            return False
+        seat = self._seat(room, token)
+        if seat is None:
+            return not _people(room) and token_matches(token, room.host_token_hash)
+        return all(s.rematch for s in _people(room) if s.index != seat)
 
     async def _begin(self, room: RoomRecord) -> int:
         if any(s.name is None for s in room.seats):
@@ -208,7 +248,8 @@ class Seating(_Base):
         rules = self._rules(room.game_id)
         # a new game starts every seat present (begin_game writes the same)
         room = replaced(room, seats=tuple(
-            s if not (s.away or s.timeouts) else dataclasses.replace(s, away=False, timeouts=0)
+            s if not (s.away or s.timeouts or s.rematch)
+            else dataclasses.replace(s, away=False, timeouts=0, rematch=False)
             for s in room.seats))
         seed = new_seed()
         options = parse_options(rules.Options, room.options)
@@ -232,6 +273,11 @@ class Seating(_Base):
         if room.turn_timer:
             self.timers.nudge(room.code)
         return room.version + 1
+
+
+def _people(room: RoomRecord) -> list[SeatRecord]:
+    """The seats people hold (not bots, not empty)."""
+    return [s for s in room.seats if s.name is not None and not s.bot]
 
 
 def _name_taken(room: RoomRecord, name: str) -> bool:

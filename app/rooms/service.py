@@ -120,7 +120,8 @@ class RoomService(Seating, Pipeline, Chat, Timers):
                             level=(s.level or "good") if s.bot else None,
                             connected=s.index in connected, away=s.away,
                             deadline=deadlines.get(s.index),
-                            gone_since=None if s.index in connected else gone.get(s.index))
+                            gone_since=None if s.index in connected else gone.get(s.index),
+                            rematch=room.status == "finished" and (s.rematch or s.bot))
                    for s in room.seats],
             turn_timer=room.turn_timer,
             status=room.status,  # type: ignore[arg-type]

@@ -87,6 +87,9 @@ class BotAdded(BaseModel):
 
 class Rematch(BaseModel):
     code: str
+    # "playing": the next game began; "finished": agreed, waiting for the others;
+    # "waiting": every person agreed and a seat is to be filled first
+    status: str
 
 
 class RoomForYou(RoomInfo):
@@ -234,8 +237,12 @@ async def start(code: str, rooms: RoomsDep, host_token: HostTokenDep) -> Version
 async def rematch(
     code: str, rooms: RoomsDep, seat_token: SeatTokenDep, host_token: HostTokenDep
 ) -> Rematch:
+    """"Play again" after the end: a proposal the others accept (or leave). The seat's
+    holder agrees; the next game starts when every person seated has agreed (bots
+    always do) and no seat is empty; the room's `seats[].rematch` says who agreed."""
     seat = await rooms.seat_of(code, seat_token)
-    return Rematch(code=await rooms.rematch(code, seat_token if seat is not None else host_token))
+    await rooms.rematch(code, seat_token if seat is not None else host_token)
+    return Rematch(code=code, status=(await rooms.room(code)).status)
 
 
 @router.post("/rooms/{code}/moves", response_model=Version, responses=ERRORS)

@@ -15,6 +15,7 @@ from app.web import forms
 from app.web.deps import Games, GamesDep, HostTokenDep, LanguageDep, RoomsDep, SeatTokenDep
 from app.web.errors import NOT_FOUND
 from app.web.flash import with_flash
+from app.web.invite import how_to_play, qr_svg
 from app.web.render import render_board
 from app.web.rulebook import rules_html, rules_lang
 from app.web.templating import templates
@@ -45,6 +46,8 @@ async def _room_context(
         "version": info.version,
         "rules_html": rules_html(info.game_id, lang),
         "rules_lang": rules_lang(info.game_id, lang),
+        "how_to_play": how_to_play(info.game_id) if info.status == "waiting" else [],
+        "qr_svg": qr_svg,
     }
     if not admitted:
         context["no_spectators"] = True
@@ -85,9 +88,10 @@ async def room_panel(
     request: Request, code: str, rooms: RoomsDep, games: GamesDep, token: SeatTokenDep,
     host_token: HostTokenDep, lang: LanguageDep,
 ) -> Response:
-    """The seats and the controls, re-fetched by the script when the room changes."""
+    """The seats and the controls, and the end's (play again, the replay), re-fetched
+    by the script when the room changes."""
     try:
         context = await _room_context(rooms, games, code, token, host_token, lang)
     except NOT_FOUND:
         return _not_found(request)
-    return templates.TemplateResponse(request, "_panel.html", context)
+    return templates.TemplateResponse(request, "_live_parts.html", context)

@@ -58,11 +58,16 @@ async def take_seat(
 
 @router.post("/r/{code}/leave")
 async def leave_seat(
-    code: str, rooms: RoomsDep, settings: SettingsDep, token: SeatTokenDep, lang: LanguageDep,
+    request: Request, code: str, rooms: RoomsDep, settings: SettingsDep, token: SeatTokenDep,
+    lang: LanguageDep,
 ) -> Response:
+    """Leave the seat (before the start or after the end); `to=lobby`: and go back to
+    the lobby ("Back to the lobby" at the end, so the next game need not wait)."""
+    to_lobby = (await request.form()).get("to") == "lobby"
+
     async def act() -> Response:
         await rooms.leave_seat(code, token)
-        response = back_to(f"/r/{code}")
+        response = back_to("/" if to_lobby else f"/r/{code}")
         clear_token_cookie(response, settings, seat_cookie(code))
         return response
 

@@ -1,4 +1,4 @@
-// Stammtisch room page, part 5 of 7: the board (whole, or the regions that changed): morph, keep the selection, move cards (FLIP), the log.
+// Stammtisch room page, part 5 of 8: the board (whole, or the regions that changed): morph, keep the selection, move cards (FLIP), the log.
 (function (T) {
   "use strict";
   if (!T) return;

@@ -1,4 +1,4 @@
-// Stammtisch room page, part 1 of 7: what the other parts share (window.StammtischRoom).
+// Stammtisch room page, part 1 of 8: what the other parts share (window.StammtischRoom).
 // The server renders every board; the parts morph in the HTML it was sent (board.js),
 // run the card controls of docs/contracts.md §4 (picks.js), the status bar (status.js),
 // chat and presence (people.js) and the socket (socket.js); app.js wires up the page.

@@ -1,4 +1,4 @@
-// Stammtisch room page, part 6 of 7: chat, presence and the seat panel.
+// Stammtisch room page, part 6 of 8: chat, presence and the seat panel.
 (function (T) {
   "use strict";
   if (!T) return;
@@ -51,12 +51,17 @@
     const fresh = panel.querySelector("#seat-name");
     if (typed && fresh) fresh.value = typed.value; // keep a name being typed
     $("panel").replaceWith(panel);
+    const end = holder.querySelector("#rematch"); // the end's block (templates/_end.html)
+    if (end && $("rematch")) $("rematch").replaceWith(end);
+    if (window.StammtischName) window.StammtischName.recall(); // static/remember.js
+    if (T.showDock) T.showDock();
     showPresence(null);
     showTurn();
   }
 
   function roomKey(info) {
-    const seats = (info.seats || []).map((s) => (s.name || "") + (s.bot ? "*" : ""));
+    const seats = (info.seats || []).map((s) => (s.name || "") + (s.bot ? "*" : "") +
+      (s.rematch ? "!" : ""));
     return [info.status, info.host_seat ?? ""].concat(seats).join("|");
   }
 
@@ -68,5 +73,5 @@
     if (key !== $("panel").dataset.key) refreshPanel();
   }
 
-  Object.assign(T, { addChat, showPresence, onRoom });
+  Object.assign(T, { addChat, showPresence, onRoom, refreshPanel });
 })(window.StammtischRoom);

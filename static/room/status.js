@@ -1,4 +1,4 @@
-// Stammtisch room page, part 2 of 7: the status bar (prompt, whose turn, errors) and the room's status.
+// Stammtisch room page, part 2 of 8: the status bar (prompt, whose turn, errors) and the room's status.
 (function (T) {
   "use strict";
   if (!T) return;
@@ -58,22 +58,50 @@
     });
     const yourMove = board.querySelector(".move:not(.dest), .pick") !== null;
     document.title = (yourMove ? "\u25CF " : "") + baseTitle; // a dot in the tab: your move
-    const prompt = board.querySelector(".table-status");
-    const slot = $("status-slot");
-    if (prompt) {
-      const copy = prompt.cloneNode(true);
-      copy.removeAttribute("id");
-      slot.replaceChildren(copy);
-    } else if (live && toAct.length) {
-      const p = document.createElement("p");
-      p.className = "table-status__prompt";
-      p.textContent = mine ? t("your_turn") : t("waiting_for", { names: listOf(toAct) });
-      slot.replaceChildren(p);
-    } else {
-      slot.replaceChildren();
-    }
+    // While the socket is down, "Your move" waits for it (static/room/socket.js).
+    const offline = room.dataset.connected === "false";
+    if (turn && mine && offline) turn.textContent = t("your_move_offline");
+    if (turn) turn.classList.toggle("is-waiting", offline);
+    showPrompt(live, mine, toAct);
     slot.classList.toggle("is-yours", mine || yourMove);
-    if (T.offerRematch) T.offerRematch(); // the summary's own Play again (summary.js)
+    if (T.turnChanged) T.turnChanged(mine || yourMove); // the turn alert (alert.js)
+  }
+
+  // The one-line status bar: the viewer's own prompt (the board's `.mine__prompt`) when
+  // there is one, else the table's (`.table-status`), and the round (docs/contracts.md
+  // §5). Its whole text is its title and its accessible text; a tap unfolds it.
+  const slot = $("status-slot");
+  function showPrompt(live, mine, toAct) {
+    const own = board.querySelector(".mine__prompt");
+    const table = board.querySelector(".table-status");
+    const tablePrompt = table && (table.querySelector(".table-status__prompt") || table);
+    const round = table && table.querySelector(".table-status__round");
+    const line = document.createElement("p");
+    line.className = "status-line";
+    const prompt = document.createElement("span");
+    prompt.className = "status-line__prompt";
+    const source = own || tablePrompt;
+    if (source) {
+      prompt.append(...Array.from(source.cloneNode(true).childNodes));
+    } else if (live && toAct.length) {
+      prompt.textContent = mine ? t("your_turn") : t("waiting_for", { names: listOf(toAct) });
+    } else if (room.dataset.status === "waiting") {
+      prompt.textContent = t("waiting_seats");
+    }
+    if (!prompt.textContent.trim()) {
+      slot.replaceChildren();
+      slot.removeAttribute("title");
+      return;
+    }
+    line.append(prompt);
+    if (round && round !== tablePrompt) {
+      const r = document.createElement("span");
+      r.className = "status-line__round";
+      r.textContent = round.textContent.trim();
+      line.append(" ", r);
+    }
+    slot.title = line.textContent.replace(/\s+/g, " ").trim();
+    slot.replaceChildren(line);
   }
 
   function setStatus(status) {
@@ -84,6 +112,10 @@
     badge.textContent = t("status_" + status);
     badge.className = "state-badge state-badge--" + status;
     if ($("rematch")) $("rematch").hidden = status !== "finished";
+    if (T.showDock) T.showDock();
+    // the seats' controls and the end's block (Play again, the replay) are the
+    // server's, for the new status (people.js)
+    if (T.refreshPanel && before !== undefined) T.refreshPanel();
     const info = $("room-info");
     if (info && before === "waiting" && status !== "waiting") info.open = false; // fold away
     if (info && status === "waiting") info.open = true;

@@ -1,76 +1,165 @@
-// Stammtisch room page, part 4 of 7: the summary panel of a round's or the game's end
-// (templates/boards/_macros.html `summary`), a dialog over the middle of the table.
-// A round's summary leaves the board with the next round's first move, which a bot may
-// make at once: the page keeps showing it until the viewer hides it or a newer one
-// comes. Hidden, it folds to its title (Show the scores unfolds it), or goes once its
-// round is past. A new one takes the
-// focus, so a screen reader reads its title, unless the viewer is typing.
+// Stammtisch room page, part 4 of 8: the scores of a round's or the game's end, beside
+// the table and never over it (issue 34). The board carries the summary (its `summary`
+// region, docs/contracts.md §5); the page hides that copy and shows its own in the dock
+// (#dock, templates/room.html): on a phone a strip above the table (the title, each
+// seat's score and a Details toggle; opened, the whole table pushes the board down), on
+// a desktop a panel above the log and chat. A round's summary leaves the board with the
+// next round's first move, which a bot may make at once: the dock keeps it until the
+// next one comes or a new game begins. When the viewer must act, a phone's dock folds to
+// its strip so the hand and the table stay in view.
 (function (T) {
   "use strict";
   if (!T) return;
-  const { board, $ } = T;
-  let kept = null; // {key, html, game}: the newest summary this page was shown
-  let foldedKey = null;
+  const { room, board, $, t } = T;
+  const dock = $("dock");
+  const slot = $("dock-summary");
+  const phone = window.matchMedia("(max-width: 899.98px)");
+  let kept = null; // {key, game}: the summary the dock shows
+  let chosen = null; // the viewer opened or closed it by hand: that stands
 
-  const keyOf = (panel) => panel.dataset.summary + "|" + panel.classList.contains("summary--final");
-  const current = () => board.querySelector(".summary[data-summary]");
+  const keyOf = (panel) => (panel.dataset.summary || panel.textContent.slice(0, 80)) + "|" +
+    panel.classList.contains("summary--final");
+  const mustAct = () => board.querySelector(".move:not(.dest), .pick") !== null;
+  const me = () => room.dataset.seat;
 
+  // The seat of a summary row: its data-seat, else the seat colour of its name.
+  function seatOf(row) {
+    if (row.dataset.seat !== undefined) return row.dataset.seat;
+    const who = row.querySelector("[class*='seat-c']");
+    const found = who && Array.from(who.classList).find((c) => /^seat-c\d+$/.test(c));
+    return found ? found.slice(6) : "";
+  }
+
+  // Each row as (seat, name, score): the first cell's name, the number cell's score.
+  function scores(panel) {
+    return Array.from(panel.querySelectorAll("tbody tr"), (row) => {
+      const first = row.querySelector("td, th");
+      const who = first && (first.querySelector(".who") || first);
+      const num = row.querySelector(".num");
+      return { seat: seatOf(row), name: who ? who.textContent.trim() : "",
+        score: num ? num.textContent.trim() : "", winner: row.classList.contains("is-winner") };
+    });
+  }
+
+  // The dock's copy: the board's summary without its own buttons, with ids of its own
+  // (the board's copy stays in the page, hidden) and the viewer's row marked.
+  function body(panel) {
+    const copy = panel.cloneNode(true);
+    copy.querySelectorAll(".summary__head, .summary__fold, .summary__unfold, .summary__rematch")
+      .forEach((el) => el.remove());
+    copy.querySelectorAll("[id]").forEach((el) => { el.id = "dock-" + el.id; });
+    copy.querySelectorAll("tbody tr").forEach((row) => {
+      if (me() !== "" && seatOf(row) === me()) row.classList.add("is-you");
+    });
+    const inner = copy.querySelector(".summary__body") || copy;
+    const out = document.createElement("div");
+    out.className = "scores__body";
+    out.id = "scores-body";
+    out.append(...Array.from(inner.childNodes));
+    return out;
+  }
+
+  function build(panel) {
+    const final = panel.classList.contains("summary--final");
+    const box = document.createElement("div");
+    box.className = "scores" + (final ? " scores--final" : "");
+    const strip = document.createElement("div");
+    strip.className = "scores__strip";
+    const title = document.createElement("h2");
+    title.className = "scores__title";
+    title.id = "scores-title";
+    title.tabIndex = -1;
+    const heading = panel.querySelector("h2, h3");
+    title.textContent = heading ? heading.textContent.trim() : (panel.dataset.summary || "");
+    const list = document.createElement("ol");
+    list.className = "scores__list";
+    scores(panel).forEach((s) => {
+      const li = document.createElement("li");
+      li.className = "scores__seat" + (s.seat !== "" ? " seat-c" + s.seat : "") +
+        (s.seat !== "" && s.seat === me() ? " is-you" : "") + (s.winner ? " is-winner" : "");
+      const name = document.createElement("span");
+      name.className = "scores__name";
+      name.textContent = s.name;
+      const score = document.createElement("b");
+      score.className = "scores__score";
+      score.textContent = s.score;
+      li.append(name, " ", score);
+      list.append(li);
+    });
+    const toggle = document.createElement("button");
+    toggle.type = "button";
+    toggle.className = "scores__toggle";
+    toggle.setAttribute("aria-controls", "scores-body");
+    toggle.setAttribute("aria-expanded", "false");
+    toggle.textContent = t("details");
+    const what = document.createElement("div");
+    what.className = "scores__what";
+    what.append(title, list);
+    strip.append(what, toggle);
+    box.append(strip, body(panel));
+    return box;
+  }
+
+  // Open (the whole table) or folded to the strip.
+  function setOpen(open) {
+    const box = slot.querySelector(".scores");
+    if (!box) return;
+    box.classList.toggle("is-open", open);
+    box.querySelector(".scores__body").hidden = !open;
+    const toggle = box.querySelector(".scores__toggle");
+    toggle.setAttribute("aria-expanded", open ? "true" : "false");
+    toggle.textContent = open ? t("hide_details") : t("details");
+    T.measureSticky();
+  }
+
+  // After every board: a new summary replaces the dock's; a new game clears it; on a
+  // phone the dock folds while the viewer must act (unless they opened it themselves).
   function showSummary(game, announce) {
-    let panel = current();
-    if (kept && kept.game !== null && kept.game !== game) kept = null; // a new game: the old scores go
+    const panel = board.querySelector(".summary");
+    if (kept && game != null && kept.game != null && kept.game !== game) {
+      kept = null; // a new game: the old scores go
+      slot.replaceChildren();
+    }
     if (panel) {
       const key = keyOf(panel);
-      const fresh = !kept || kept.key !== key;
-      kept = { key: key, html: panel.outerHTML, game: game ?? null };
-      if (fresh && announce) {
-        foldedKey = null;
-        const typing = document.activeElement && document.activeElement.matches("input, textarea, select");
-        if (!typing) panel.focus({ preventScroll: true });
+      if (!kept || kept.key !== key) {
+        kept = { key: key, game: game ?? null };
+        chosen = null;
+        slot.replaceChildren(build(panel));
+        showDock(); // shown before it takes the focus (a hidden element cannot)
+        if (announce) {
+          const typing = document.activeElement && document.activeElement.matches("input, textarea, select");
+          if (!typing) slot.querySelector(".scores__title").focus({ preventScroll: true });
+        }
+      } else if (kept.game === null) {
+        kept.game = game ?? null;
       }
-    } else if (kept && board.querySelector(".board")) {
-      kept.game = kept.game ?? game ?? null;
-      board.querySelector(".board").insertAdjacentHTML("beforeend", kept.html);
-      panel = current();
-      panel.classList.add("summary--kept");
-      // the update took the old copy away with the focus in it: give it back
-      if (!document.activeElement || document.activeElement === document.body) panel.focus({ preventScroll: true });
     }
-    if (panel) panel.classList.toggle("is-folded", foldedKey === kept.key);
-  }
-
-  function foldSummary(fold) {
-    const panel = current();
-    if (!panel || !kept) return;
-    if (fold && panel.classList.contains("summary--kept")) {
-      // a past round's scores, hidden: gone for good (the log keeps the story)
-      kept = null;
-      panel.remove();
-      const next = board.querySelector(".move:not(.dest), .pick");
-      if (next) next.focus(); // back to the table
-      return;
+    const final = slot.querySelector(".scores--final") !== null;
+    if (slot.querySelector(".scores")) {
+      setOpen(chosen !== null ? chosen : final || !(phone.matches && mustAct()));
     }
-    foldedKey = fold ? kept.key : null;
-    panel.classList.toggle("is-folded", fold);
-    const next = panel.querySelector(fold ? ".summary__unfold" : ".summary__fold");
-    if (next) next.focus();
+    showDock();
   }
 
-  // On a phone the game's summary lies over the status bar and its "Play again" until
-  // it is hidden: the summary carries a copy of that form (the same post), for whoever
-  // the bar offers it to (a seated player or the host). A board's morph drops the copy;
-  // each showTurn puts it back.
-  function offerRematch() {
-    const panel = board.querySelector(".summary--final");
-    const form = $("rematch");
-    const copy = board.querySelector(".summary__rematch");
-    const wanted = panel !== null && form !== null && !form.hidden;
-    if (copy && (!wanted || !panel.contains(copy))) copy.remove();
-    if (!wanted || panel.querySelector(".summary__rematch")) return;
-    const own = form.cloneNode(true);
-    own.removeAttribute("id");
-    own.className = "summary__rematch";
-    panel.querySelector(".summary__head").insertBefore(own, panel.querySelector(".summary__fold"));
+  function showDock() {
+    dock.hidden = !slot.hasChildNodes() && room.dataset.status !== "finished";
   }
 
-  Object.assign(T, { showSummary, foldSummary, offerRematch });
+  function toggleSummary() {
+    const box = slot.querySelector(".scores");
+    if (!box) return;
+    chosen = !box.classList.contains("is-open");
+    setOpen(chosen);
+  }
+
+  // A phone turned into a wider screen (or back): folded or open as it would arrive.
+  phone.addEventListener("change", () => {
+    const box = slot.querySelector(".scores");
+    if (box && chosen === null) {
+      setOpen(box.classList.contains("scores--final") || !(phone.matches && mustAct()));
+    }
+  });
+
+  Object.assign(T, { showSummary, toggleSummary, showDock });
 })(window.StammtischRoom);

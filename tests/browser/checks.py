@@ -95,11 +95,13 @@ def check_page(page: Page, folder: Path, name: str, axe: bool = True) -> list[st
     return problems
 
 
+PLAY_AGAIN = "#rematch form[action$='/rematch'] button"
+
 # At the end: how far the document and the table region would scroll, and whether the
 # rematch button lies wholly inside the viewport.
 _END = """() => {
   const doc = document.documentElement, table = document.querySelector(".room__table");
-  const button = document.querySelector("#rematch button");
+  const button = document.querySelector("#rematch form[action$='/rematch'] button");
   const b = button ? button.getBoundingClientRect() : null;
   return {page: doc.scrollHeight - doc.clientHeight,
           table: table.scrollHeight - table.clientHeight,
@@ -112,6 +114,7 @@ def end_fits(page: Page, name: str) -> list[str]:
     """The final board at 1280x800 (issue 10): neither the document nor the table
     region scrolls, and "Play again" is on the screen, page scrolled to the top."""
     page.set_viewport_size(DESKTOP)
+    page.locator(PLAY_AGAIN).first.wait_for()  # the end's block, fetched at the end
     page.evaluate("window.scrollTo(0, 0)")
     got = page.evaluate(_END)
     problems = []
@@ -125,30 +128,62 @@ def end_fits(page: Page, name: str) -> list[str]:
 
 
 # A "Play again" button lies wholly inside the viewport and uncovered: a tap at its
-# centre or near any corner reaches it, the page scrolled to the top. While the game's
-# summary is open it is the summary's own (a tall summary covers the status bar's; a
-# short one may not, which would make this check pass by luck).
-_PLAY_AGAIN = """() => {
-  const open = document.querySelector("#board .summary--final:not(.is-folded)");
-  const where = open ? "#board .summary--final " : "";
-  return Array.from(document.querySelectorAll(where + "form[action$='/rematch'] button"))
-  .some((b) => {
+# centre or near any corner reaches it, the page scrolled to the top (the end's block,
+# templates/_end.html, above the scores on a phone).
+_PLAY_AGAIN = """() => Array.from(
+  document.querySelectorAll("#rematch form[action$='/rematch'] button")).some((b) => {
     const r = b.getBoundingClientRect();
     if (r.width === 0 || r.top < 0 || r.bottom > innerHeight) return false;
     const points = [[r.left + r.width / 2, r.top + r.height / 2],
                     [r.left + 3, r.top + 3], [r.right - 3, r.top + 3],
                     [r.left + 3, r.bottom - 3], [r.right - 3, r.bottom - 3]];
     return points.every(([x, y]) => b.contains(document.elementFromPoint(x, y)));
-  });
-}"""
+  })"""
 
 
 def play_again_on_phone(page: Page, name: str) -> list[str]:
-    """At the end at 390x844, with the game's summary open as it arrived: "Play again"
-    can be tapped without hiding the summary first (issue 10)."""
+    """At the end at 390x844, as the page arrived: "Play again" can be tapped without
+    scrolling or hiding anything first (issue 10)."""
     page.set_viewport_size(PHONE)
+    page.locator(PLAY_AGAIN).first.wait_for()
     page.evaluate(NEXT_FRAME)
     page.evaluate("window.scrollTo(0, 0)")
     reachable = bool(page.evaluate(_PLAY_AGAIN))
     page.set_viewport_size(DESKTOP)
     return [] if reachable else [f"{name} phone: Play again is covered or off the screen"]
+
+
+# Issue 34: what a thumb and an eye need. Every visible control of the page (the
+# skip link aside, which shows only when focused) at least 44 x 44 px; no visible text
+# under 11 px, in the board or out of it.
+_SMALL = """() => Array.from(document.querySelectorAll(
+    "button, a[href], input:not([type=hidden]), select, summary"))
+  .filter((el) => !el.matches(".skip") && el.checkVisibility())
+  .map((el) => [el, el.getBoundingClientRect()])
+  .filter(([el, r]) => r.width > 0 && (r.width < 43.5 || r.height < 43.5))
+  .map(([el, r]) => `${el.tagName.toLowerCase()}.${el.className} "${
+    (el.getAttribute("aria-label") || el.textContent).trim().slice(0, 30)}" ${
+    Math.round(r.width)}x${Math.round(r.height)}`)"""
+_TINY = """() => {
+  const out = new Set();
+  const walk = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+  while (walk.nextNode()) {
+    const el = walk.currentNode.parentElement;
+    if (!walk.currentNode.textContent.trim() || !el || !el.checkVisibility()) continue;
+    if (el.closest(".visually-hidden, .skip")) continue;
+    const size = parseFloat(getComputedStyle(el).fontSize);
+    if (size < 11) out.add(`${el.tagName.toLowerCase()}.${el.className} "${
+      walk.currentNode.textContent.trim().slice(0, 20)}" ${size.toFixed(1)}px`);
+  }
+  return Array.from(out);
+}"""
+
+
+def small_controls(page: Page) -> list[str]:
+    """Every visible control smaller than 44 x 44 px, described."""
+    return list(page.evaluate(_SMALL))
+
+
+def tiny_text(page: Page) -> list[str]:
+    """Every visible piece of text under 11 px, described."""
+    return list(page.evaluate(_TINY))

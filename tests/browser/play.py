@@ -150,7 +150,9 @@ def wait_for_version(page: Page, at_least: int) -> None:
     )
 
 
-FINAL = "#board .final-scores, #board .summary--final"
+# The game's end as the page shows it: the final scores on the board (the toy game), or
+# a game's final summary in the dock beside the table (the board's copy stays hidden).
+FINAL = "#board .final-scores, #dock .scores--final"
 # What a person can click first: a card (or control) with one move, or a card to pick.
 CONTROLS = "#board .move:not(.dest):enabled, #board .pick:enabled"
 

@@ -163,10 +163,26 @@ def test_a_room_without_spectators_turns_a_watcher_away(
 
 
 def test_rematch_starts_a_new_game_for_the_same_people(watched: Table) -> None:
+    """"Play again" is a proposal everyone sees; the game starts when all agree."""
     ann, bo = watched.players
     play_to_the_end(watched, random.Random(3))
     finished_at = version(ann)
-    bo.locator("#rematch button").click()
+    for page in watched.pages():  # the end's block: the replay and the way out
+        expect(page.get_by_role("link", name="Watch the replay")).to_have_attribute(
+            "href", f"/r/{watched.code}/games/1")
+        expect(page.locator("#rematch").get_by_text("Back to the lobby")).to_be_visible()
+    bo.get_by_role("button", name="Play again").click()
+    expect(bo.locator("#rematch-state")).to_have_text(
+        "You want to play again. Waiting for Ann.")
+    expect(bo.get_by_role("button", name="Play again")).to_have_count(0)
+    for page in (ann, watched.spectator):
+        assert page is not None
+        expect(page.locator("#rematch-state")).to_have_text("Bo wants to play again.")
+        expect(page.locator("#panel .seatlist__seat[data-seat='1'] .badge--again")).to_have_text(
+            "plays again")
+    assert version(ann) == finished_at  # nothing starts on one "yes"
+    expect(ann.locator("#room")).to_have_attribute("data-status", "finished")
+    ann.get_by_role("button", name="Play again").click()
     for page in watched.pages():
         wait_for_version(page, finished_at + 1)
         expect(page.locator("#board .final-scores")).to_have_count(0)
@@ -383,6 +399,6 @@ def test_after_the_end_a_player_may_leave_and_the_rematch_waits_for_the_seat(
     bo.get_by_role("button", name="Leave my seat").click()
     expect(ann.locator("#panel .seatlist__seat.is-empty")).to_have_count(1)
     expect(bo.locator("#panel .is-you")).to_have_count(0)  # Bo watches now
-    ann.locator("#rematch button").click()
+    ann.get_by_role("button", name="Play again").click()
     expect(ann.locator("#room")).to_have_attribute("data-status", "waiting")
     expect(bo.get_by_role("button", name="Take a seat")).to_be_visible()

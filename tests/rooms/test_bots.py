@@ -160,7 +160,8 @@ async def test_add_bot_is_refused_with_clear_reasons(service: RoomService) -> No
     await service.start(code, host)
     await play_as_person(service, code, 0, ann, random.Random(1))
     await service.remove_player(code, host, 1)
-    with pytest.raises(errors.WrongStatus, match="This game is over"):
+    await service.add_bot(code, host, 1)  # after the end: a bot for the next game
+    with pytest.raises(errors.SeatTaken, match="That seat is taken"):
         await service.add_bot(code, host, 1)
 
 

@@ -68,7 +68,10 @@ async def test_a_rematch_in_a_watched_room_is_the_room_a_read_makes(
     await service.start(code, host)
     await assert_as_read(service, code)
     await play_out(service, code, tokens, every)
+    for token in tokens[:1] + tokens[2:]:  # everyone agrees to play again but one
+        assert await service.rematch(code, token) == code
     live = service.live.rooms[code]
+    assert live.record.status == "finished"
     old_frame = live.frame(1)
     reads: list[str] = []
     load_live = service.repo.load_live
@@ -85,7 +88,7 @@ async def test_a_rematch_in_a_watched_room_is_the_room_a_read_makes(
         return await load(code)
 
     monkeypatch.setattr(service.repo, "load", counted_load)
-    assert await service.rematch(code, tokens[1]) == code
+    assert await service.rematch(code, tokens[1]) == code  # the last to agree
     assert reads == []  # the room was not read first, nor the new game read back
     monkeypatch.setattr(service.repo, "load_live", load_live)
     monkeypatch.setattr(service.repo, "load", load)
@@ -128,7 +131,12 @@ async def test_a_rematch_is_refused_as_a_read_refuses_it(service: RoomService) -
     code, host, tokens = await finished_and_watched(service)
     with pytest.raises(errors.NotSeated):
         await service.rematch(code, "a stranger's token")
-    assert await service.rematch(code, host) == code  # the host may, seated or not
+    with pytest.raises(errors.WrongStatus, match="Every player must agree"):
+        await service.rematch(code, host)  # the host without a seat agrees for nobody
+    assert await service.rematch(code, tokens[0]) == code
+    assert await service.rematch(code, tokens[0]) == code  # again: nothing more
+    assert (await service.room(code)).game_no == 1
+    assert await service.rematch(code, tokens[1]) == code
     with pytest.raises(errors.WrongStatus, match="only after the end"):
         await service.rematch(code, tokens[0])
     assert (await service.room(code)).game_no == 2
@@ -160,6 +168,7 @@ async def test_a_rematch_another_process_started_unheard_here_is_refused_as_befo
     code, _host, tokens = await finished_and_watched(one)
     version = one.live.rooms[code].version
     assert await two.rematch(code, tokens[1]) == code
+    assert await two.rematch(code, tokens[0]) == code
     assert one.live.rooms[code].record.status == "finished"  # not heard here
     with pytest.raises(errors.WrongStatus, match="only after the end"):
         await one.rematch(code, tokens[0])

@@ -40,9 +40,15 @@ async def test_a_whole_game_then_a_rematch_in_the_same_room(service: RoomService
     assert "P0 has chosen." in snap.log and any("wins the trick" in s for s in snap.log)
     with pytest.raises(errors.WrongStatus):
         await service.submit_move(code, tokens[0], version, {"type": "pick", "card": 1})
+    for token in tokens[:2]:  # "Play again" is a proposal: the others agree
+        assert await service.rematch(code, token) == code
+        room = await service.room(code)
+        assert (room.status, room.game_no) == ("finished", 1)
+    assert [s.rematch for s in room.seats] == [True, True, False]
     assert await service.rematch(code, tokens[2]) == code
     room = await service.room(code)
     assert (room.status, room.version, room.game_no) == ("playing", version + 1, 2)
+    assert not any(s.rematch for s in room.seats)  # spent
     assert (await service.snapshot(code, 0)).log == []  # the new game's log
     assert await service.repo.move_count(code) == 3  # the old game's moves are kept
 
@@ -117,6 +123,7 @@ async def test_simultaneous_choices_at_one_version_are_all_applied(
     while pairs < 50:
         if (await one.room(code)).status == "finished":
             await one.rematch(code, ann)
+            await one.rematch(code, bob)
             version = (await one.room(code)).version
         a = (await one.snapshot(code, 0)).view["moves"][0]  # type: ignore[index]
         b = (await two.snapshot(code, 1)).view["moves"][0]  # type: ignore[index]

@@ -223,14 +223,14 @@ async def test_two_timeouts_in_a_row_mark_away_and_the_bot_plays_until_back(
     assert (await service.room(code)).seats[1].away  # until Bob is back
 
 
-async def bob_away(service: RoomService, clock: Clock) -> tuple[str, str, str]:
+async def bob_away(service: RoomService, clock: Clock) -> tuple[str, str, str, str]:
     """A High card room (3 tricks, 60 s) where Bob (seat 1) timed out twice: away, his
-    bot has played trick 3. (room code, Ann's token, the host's token)"""
+    bot has played trick 3. (room code, Ann's token, the host's token, Bob's token)"""
     room, host = await service.create_room(TOY, {"tricks": 3}, 2, False, True,
                                            turn_timer=60)
     code = room.code
     _, ann = await service.take_seat(code, "P0", 0, host_token=host)
-    await service.take_seat(code, "P1", 1)
+    _, bob = await service.take_seat(code, "P1", 1)
     await service.start(code, host)
     await pick(service, code, 0, ann)
     for _ in range(3):  # Bob late on trick 1, both late on trick 2
@@ -239,16 +239,17 @@ async def bob_away(service: RoomService, clock: Clock) -> tuple[str, str, str]:
     await idle(service, code)
     seats = (await service.room(code)).seats
     assert seats[1].away and not seats[0].away
-    return code, ann, host
+    return code, ann, host, bob
 
 
 async def test_a_rematch_starts_everyone_present(make: Make, clock: Clock) -> None:
     """The last game's timeouts stay with it: nobody starts the next one away."""
     service = await make()
-    code, ann, _ = await bob_away(service, clock)
+    code, ann, _, bob = await bob_away(service, clock)
     await pick(service, code, 0, ann)  # the last trick: the game ends
     assert (await service.room(code)).status == "finished"
     await service.rematch(code, ann)
+    await service.rematch(code, bob)  # back from being away, and agreeing
     info = await service.room(code)
     assert info.status == "playing" and not any(s.away for s in info.seats)
     assert [s.deadline for s in info.seats] == [clock.now + 60_000] * 2
@@ -261,7 +262,7 @@ async def test_a_rematch_starts_everyone_present(make: Make, clock: Clock) -> No
 
 async def test_whoever_takes_a_freed_seat_is_not_away(make: Make, clock: Clock) -> None:
     service = await make()
-    code, _, host = await bob_away(service, clock)
+    code, _, host, _ = await bob_away(service, clock)
     await service.remove_player(code, host, 1)
     await service.take_seat(code, "Newbie", 1)
     seat = (await service.room(code)).seats[1]

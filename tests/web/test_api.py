@@ -90,8 +90,13 @@ async def test_seats_start_moves_and_rematch_through_the_api(
         assert over.status_code == 409 and over.json()["code"] == "wrong_status"
         final = (await client.get(f"/api/rooms/{code}")).json()
         assert final["status"] == "finished" and final["outcome"]["scores"]
-        rematch = await bob.post(f"/api/rooms/{code}/rematch")
-        assert rematch.json() == {"code": code}
+        rematch = await bob.post(f"/api/rooms/{code}/rematch")  # a proposal
+        assert rematch.json() == {"code": code, "status": "finished"}
+        proposed = (await client.get(f"/api/rooms/{code}")).json()
+        assert [s["rematch"] for s in proposed["seats"]] == [False, True]
+        assert proposed["game_no"] == 1
+        rematch = await client.post(f"/api/rooms/{code}/rematch")  # Ann agrees
+        assert rematch.json() == {"code": code, "status": "playing"}
         assert (await client.get(f"/api/rooms/{code}")).json()["game_no"] == 2
 
 

@@ -196,7 +196,8 @@ async def test_replay_pages_step_and_refuse_bad_input_and_strangers(
                    (code, record["game"], json.dumps(record["options"]), record["seed"],
                     json.dumps(record["players"]), record["started_version"],
                     json.dumps(record["outcome"]), record["finished_at"]))
-    await ann.post(f"/api/rooms/{code}/rematch")  # game 2 runs: game 1 stays replayable
+    for person in people:  # everyone agrees: game 2 runs, game 1 stays replayable
+        await person.post(f"/api/rooms/{code}/rematch")
     assert (await ann.get(f"/api/rooms/{code}/games/1/record")).json()["moves"] == record[
         "moves"]
     running = await ann.get(f"/r/{code}/games/2/step/0")

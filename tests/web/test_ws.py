@@ -292,7 +292,13 @@ async def test_rematch_reaches_every_socket_in_the_same_room(
     await start(code, players[0])
     finals = await asyncio.gather(*(autoplay(p, random.Random(1)) for p in players))
     response = await players[1].api("POST", f"/api/rooms/{code}/rematch")
-    assert response.json() == {"code": code}
+    assert response.json() == {"code": code, "status": "finished"}  # proposed
+    room = await players[0].expect("room")  # the other socket is told who agreed
+    while not room["room"]["seats"][1]["rematch"]:  # (skip the "finished" notice)
+        room = await players[0].expect("room")
+    assert (room["room"]["status"], room["room"]["seats"][0]["rematch"]) == ("finished", False)
+    response = await players[0].api("POST", f"/api/rooms/{code}/rematch")
+    assert response.json() == {"code": code, "status": "playing"}  # agreed
     for person, final in zip(players, finals, strict=True):
         fresh = await person.expect("view", version=final["version"] + 1)
         assert fresh["status"] == "playing" and fresh["log_text"] == [] and fresh["outcome"] is None
