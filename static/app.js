@@ -3,7 +3,7 @@
 (function (T) {
   "use strict";
   if (!T) return;
-  const { room, board, $, t, say, select, showDestinations, clearMessages, send, version,
+  const { room, board, $, t, say, light, select, showDestinations, clearMessages, send, version,
     movePending, showTurn, measureSticky, connect, foldSummary } = T;
 
   function copyLink() {
@@ -23,7 +23,7 @@
     if (pick) {
       const id = pick.getAttribute("aria-pressed") === "true" ? null : pick.dataset.pick;
       select(id);
-      if (id !== null) showDestinations(id);
+      if (id !== null) showDestinations();
       return;
     }
     const fold = event.target.closest("#board .summary__fold, #board .summary__unfold");
@@ -74,6 +74,7 @@
     }
   });
 
+  light(null); // the page's own board: its moves on the table (static/room/picks.js)
   showTurn();
   T.showSummary(null, false); // the page's own board: no focus taken
   measureSticky();
