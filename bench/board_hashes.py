@@ -7,7 +7,8 @@ shown to draw exactly the same boards).
 
 `BOARD_STEPS=N` draws only the first N versions of each game (a quicker check against a
 full stored run: only the boards drawn are compared). The boards of a version share
-their pieces as a live room's do (app/web/pieces.py); `BOARD_ALONE=1` draws each alone.
+their public regions as a live room's do (app/web/messages.py); `BOARD_ALONE=1` draws
+each alone.
 """
 
 from __future__ import annotations
@@ -25,7 +26,7 @@ DEFAULT_FILE = Path("/tmp/stammtisch-board-hashes.json")
 
 
 def hashes(alone: bool = False) -> dict[str, str]:
-    """Every board's SHA-256, the boards of a version sharing their pieces as the server
+    """Every board's SHA-256, the boards of a version sharing their regions as the server
     does (`bench.boards.versions`), or each `alone`."""
     out: dict[str, str] = {}
     steps = int(os.environ.get("BOARD_STEPS", "400"))

@@ -2,8 +2,8 @@
 seeded random Null Bock! games, moved in turn as the load client moves them (one move
 per room, room after room), and after each move every seat's message made as a
 browser's socket gets it (`state_text` with the seat's last board as its base: the
-regions that changed, serialised), the four frames sharing their version's pieces as a
-live room's do. Views are made before the replay, so what it spends is the boards'
+regions that changed, serialised), the four frames sharing their version's drawn
+regions as a live room's do. Views are made before the replay, so what it spends is the boards'
 (render, regions, `dumps`), not the engine's.
 
     PYTHONPATH=. .venv/bin/python -m bench.board_moves [rooms] [moves] [--views-only]
@@ -63,10 +63,11 @@ def replay(games: list[list[Version]]) -> tuple[int, bytes]:
             if step >= len(versions):
                 continue
             views, public = versions[step]
-            shared: dict[Any, Any] = {"public": lambda public=public: public}
+            drawn: dict[Any, Any] = {}
             for seat, view in enumerate(views):
                 frame = Frame(step, 1, seat, "playing", NAMES, view, view["outcome"], [],
-                              "null-bock", shared=shared)
+                              "null-bock", spectator=lambda public=public: public,
+                              drawn=drawn)
                 base = last[room][seat]
                 digest.update(state_text(frame, True, 0, base is None, base))
                 last[room][seat] = (board_of(frame), step)

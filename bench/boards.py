@@ -1,9 +1,9 @@
 """The boards' render time, per game and language: every view of `bench.board_views`
 (seeded games, every player count, each seat, a spectator and OPEN), rendered as the
-server does (`render_board`, the boards of one version sharing their pieces through one
-dict as a live room's frames do), process time per board. `--alone` renders each board
-without sharing (a page's first load). `--profile` adds a cProfile of one game and
-language.
+server does (app/web/messages.py `board_of`: the frames of one version share the room's
+drawn regions, the public ones drawn once from the spectator's view), process time per
+board. `--alone` renders each board from its own view alone (a page's first load,
+`render_board`). `--profile` adds a cProfile of one game and language.
 
     python -m bench.boards [game-id ...] [--steps N] [--alone] [--profile]
 """
@@ -19,25 +19,28 @@ from typing import Any
 
 from app.games.registry import GAMES
 from app.i18n import LANGUAGES
-from app.web.render import render_board
+from app.rooms.live import Frame
+from app.web.board import render_board
+from app.web.messages import board_of
 from bench.board_views import NAMES, every_view
 
-Board = tuple[int, int | None, dict[str, Any], dict[Any, Any] | None]
+# (players, seat, view, the version's spectator's view, or None: drawn alone)
+Board = tuple[int, int | None, dict[str, Any], dict[str, Any] | None]
 
 
 def versions(steps: int, games: tuple[str, ...], alone: bool = False
              ) -> Iterator[tuple[str, list[tuple[str, Board]]]]:
-    """(game id, [(label, (players, seat, view, pieces)), ...]) per version: the boards of
-    one version share one pieces dict whose public view is the spectator's (as
-    `LiveRoom.frame` gives them), unless `alone`."""
+    """(game id, [(label, (players, seat, view, spectator)), ...]) per version: the boards
+    of one version share their spectator's view (as `LiveRoom.frame` gives them), unless
+    `alone`."""
     group: list[tuple[str, int, Any, dict[str, Any]]] = []
     game = label = ""
 
     def flush() -> tuple[str, list[tuple[str, Board]]]:
         public = next((v for _, _, viewer, v in group if viewer is None), None)
-        pieces = None if alone or public is None else {"public": lambda: public}
+        spectator = None if alone else public
         return game, [(f"{lbl}/{viewer}", (players, viewer if isinstance(viewer, int)
-                                           else None, view, pieces))
+                                           else None, view, spectator))
                       for lbl, players, viewer, view in group]
 
     for game_id, lbl, players, viewer, view in every_view(steps, games):
@@ -59,14 +62,19 @@ def boards(steps: int, games: tuple[str, ...], alone: bool = False
 
 
 def draw(game_id: str, lang: str, group: list[tuple[str, Board]]) -> list[str]:
-    """Every board of `group` in `lang`; the pieces of a version are made again per
-    language (a frame is per language)."""
-    fresh: dict[int, dict[Any, Any]] = {}
+    """Every board of `group` in `lang`: the boards of a version as a live room draws
+    them (one drawn dict per version), or each alone."""
+    drawn: dict[int, dict[Any, Any]] = {}
     out = []
-    for _, (players, seat, view, pieces) in group:
-        if pieces is not None:  # one dict per version and language, as a live room's
-            pieces = fresh.setdefault(id(pieces), {"public": pieces["public"]})
-        out.append(render_board(game_id, view, seat, NAMES[:players], lang, pieces))
+    for _, (players, seat, view, spectator) in group:
+        names = NAMES[:players]
+        if spectator is None or "open" in view:
+            out.append(render_board(game_id, view, seat, names, lang))
+            continue
+        frame = Frame(0, 1, seat, "playing", names, view, view.get("outcome"), [], game_id,
+                      lang=lang, spectator=lambda s=spectator: s,
+                      drawn=drawn.setdefault(id(spectator), {}))
+        out.append(board_of(frame).html)
     return out
 
 

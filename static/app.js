@@ -3,8 +3,8 @@
 (function (T) {
   "use strict";
   if (!T) return;
-  const { room, board, $, t, say, select, showDestinations, clearMessages, sendMove, sendChat,
-    showTurn, measureSticky, connect, toggleSummary } = T;
+  const { room, board, $, t, say, light, select, showDestinations, clearMessages, sendMove,
+    sendChat, showTurn, measureSticky, connect, toggleSummary } = T;
 
   function copyLink() {
     const input = $("room-link");
@@ -23,7 +23,7 @@
     if (pick) {
       const id = pick.getAttribute("aria-pressed") === "true" ? null : pick.dataset.pick;
       select(id);
-      if (id !== null) showDestinations(id);
+      if (id !== null) showDestinations();
       return;
     }
     if (event.target.closest("#dock .scores__toggle")) {
@@ -82,6 +82,7 @@
     if (text && sendChat(text)) input.value = ""; // put back if the line is refused
   });
 
+  light(null); // the page's own board: its moves on the table (static/room/picks.js)
   showTurn();
   T.showSummary(null, false); // the page's own board: no focus taken
   measureSticky();

@@ -8,8 +8,11 @@ the moves after this room's version, once for all the sockets here.
 
 A `Frame` is one viewer's picture at one version in one language (view, log, names),
 made once and shared by every socket of that viewer and language; the web layer keeps
-its rendered board and messages in `Frame.cache`. A room nobody here watches is not
-kept: each use reads it fresh, so a process never serves a copy it has stopped following on the bus.
+its messages in `Frame.cache`, and what it draws of the room's boards in `LiveRoom.drawn`
+(docs/contracts.md §5: the public regions per (version, language), each seat's own region
+per (version, seat, language); made again when the seats change). A room nobody here
+watches is not kept: each use reads it fresh, so a process never serves a copy it has
+stopped following on the bus.
 """
 
 from __future__ import annotations
@@ -48,9 +51,10 @@ class Frame:
     # turn timers: {"deadlines": {"seat": epoch ms}, "away": [seats]} (issue 11)
     timers: dict[str, Any] = field(default_factory=dict)
     lang: str = DEFAULT
-    # what every frame of this version and language shares: the HTML board's pieces
-    # (app/web/pieces.py), with "public", a thunk of the spectator's view
-    shared: dict[Any, Any] = field(default_factory=dict)
+    # the spectator's view of this version, when asked (the public regions are drawn
+    # from it), and the room's drawn regions (`LiveRoom.drawn`)
+    spectator: Callable[[], dict[str, Any] | None] = field(default=lambda: None)
+    drawn: dict[Any, Any] = field(default_factory=dict)
 
 
 def timers_of(record: RoomRecord) -> dict[str, Any]:
@@ -102,7 +106,7 @@ class LiveRoom:
         """The state or the seats changed: views and names are made again."""
         self.names = display_names(self.record)
         self.frames: dict[tuple[int | None, str], Frame] = {}  # (seat, language)
-        self.shared: dict[str, dict[Any, Any]] = {}  # language -> the frames' Frame.shared
+        self.drawn: dict[Any, Any] = {}  # the web layer's regions, by (version, viewer, language)
         if self.state is not None and self.rules is not None:
             self.acting[self.record.version] = frozenset(self.rules.to_act(self.state))
 
@@ -169,7 +173,7 @@ class LiveRoom:
         self.record, self.state, self.version = record, state, record.version
         self.moves.append((record.version, events))
         self.movers.append((record.version, seat))
-        self.frames, self.shared = {}, {}
+        self.frames, self.drawn = {}, {}
         self.acting[record.version] = to_act
 
     def release(self) -> None:
@@ -177,7 +181,7 @@ class LiveRoom:
         the memory they use is still in the CPU's cache. Dropped at the next move they
         are cold (every other room moved meanwhile). A frame asked for again (a socket
         greeted later, a stale move's reply) is made again, the same."""
-        self.frames, self.shared = {}, {}
+        self.frames, self.drawn = {}, {}
 
     def fits(self, seat: int, seen: int, move: Any) -> Any | None:
         """The listed move when `move`, sent at version `seen`, does not conflict with
@@ -234,9 +238,6 @@ class LiveRoom:
                 said = self.said[lang] = SaidLines(self.record.game_id, lang)
             full = log.extend(self.moves, self.names, said)
             lines = LogPrefix(full, len(full))
-        shared = self.shared.get(lang)
-        if shared is None:
-            shared = self.shared[lang] = {"public": self._public_view()}
         # made again only when what it reads changed, not per record (a move's record
         # keeps its seats and deadlines: the same objects; records are frozen and a
         # change of deadlines makes a new dict); read only, shared by every frame
@@ -248,7 +249,8 @@ class LiveRoom:
                                      timers_of(record))
         made = Frame(self.version, record.game_no, seat, record.status,
                      self.names, view, outcome, lines, record.game_id,
-                     timers=timers[3], lang=lang, shared=shared)
+                     timers=timers[3], lang=lang, spectator=self._public_view(),
+                     drawn=self.drawn)
         self.frames[seat, lang] = made
         return made
 

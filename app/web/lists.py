@@ -50,11 +50,3 @@ def group(items: Iterable[dict[str, Any]] | None, key: str) -> dict[Any, list[di
     return out
 
 
-def pairs_by(pairs: Iterable[tuple[Any, dict[str, Any]]] | None, *keys: str
-             ) -> dict[tuple[Any, ...], list[tuple[Any, dict[str, Any]]]]:
-    """(id, item) pairs by the item's values at `keys` (None where it has none), in
-    order: a board's picked cards by the place each destination goes to."""
-    out: dict[tuple[Any, ...], list[tuple[Any, dict[str, Any]]]] = {}
-    for pair in pairs or ():
-        out.setdefault(tuple(pair[1].get(k) for k in keys), []).append(pair)
-    return out

@@ -9,8 +9,8 @@ from typing import Any
 import orjson
 
 from app.rooms.live import Frame
+from app.web.board import compose, own_region, public_of, public_regions
 from app.web.regions import Board
-from app.web.render import board_of as render_board_of
 
 
 def dumps(message: dict[str, Any]) -> bytes:
@@ -37,15 +37,34 @@ def _message(kind: str, frame: Frame, start: int, reset: bool, body: str, value:
             "log_reset": reset, "timers": frame.timers, body: value}
 
 
+PUBLIC = "public"  # the viewer of a version's public regions, in `LiveRoom.drawn`'s keys
+
+
 def board_of(frame: Frame) -> Board:
-    """`frame`'s board, rendered once (app/web/regions.py: its skeleton and regions). A
-    board takes the pieces it shares with the other boards of its version from
-    `frame.shared`."""
+    """`frame`'s board, put together once (app/web/board.py) from its version's public
+    regions, drawn once per (version, language) from the spectator's view, and its
+    seat's own region, drawn once per (version, seat, language): both kept in the live
+    room's `drawn` under that tuple, for every socket and page of the room."""
     board = frame.cache.get("board")
     if board is None:
         assert frame.view is not None
-        board = frame.cache["board"] = render_board_of(
-            frame.rules_id, frame.view, frame.seat, frame.names, frame.lang, frame.shared)
+        drawn, names, lang = frame.drawn, frame.names, frame.lang
+        key: tuple[Any, ...] = (frame.version, PUBLIC, lang)
+        public = drawn.get(key)
+        if public is None:
+            spectator = frame.spectator()
+            public = drawn[key] = public_regions(
+                frame.rules_id, spectator if spectator is not None else public_of(frame.view),
+                names, lang)
+        mine: str = ""
+        if frame.seat is not None:
+            key = (frame.version, frame.seat, lang)
+            kept = drawn.get(key)
+            if kept is None:
+                kept = drawn[key] = own_region(frame.rules_id, frame.view, frame.seat, names,
+                                               lang)
+            mine = kept
+        board = frame.cache["board"] = compose(frame.rules_id, frame.seat, public, mine, lang)
     return board
 
 

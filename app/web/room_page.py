@@ -10,13 +10,13 @@ from fastapi.responses import HTMLResponse, RedirectResponse, Response
 
 from app.rooms.errors import NotSeated
 from app.rooms.records import finished_games
-from app.rooms.service import RoomService
+from app.rooms.service import LOG_LINES, RoomService
 from app.web import forms
 from app.web.deps import Games, GamesDep, HostTokenDep, LanguageDep, RoomsDep, SeatTokenDep
 from app.web.errors import NOT_FOUND
 from app.web.flash import with_flash
 from app.web.invite import how_to_play, qr_svg
-from app.web.render import render_board
+from app.web.messages import board_of
 from app.web.rulebook import rules_html, rules_lang
 from app.web.templating import templates
 
@@ -53,11 +53,12 @@ async def _room_context(
         context["no_spectators"] = True
         return context
     context["games_played"] = await finished_games(rooms, code)  # their replays
-    snap = await rooms.snapshot(code, seat, lang=lang)
-    if snap.view is not None:
-        context["version"] = snap.version
-        context["log"] = snap.log
-        context["board_html"] = render_board(info.game_id, snap.view, seat, snap.names, lang)
+    # the board the room's sockets are sent, from the same drawn regions (messages.py)
+    frame = await rooms.frame(code, seat, lang)
+    if frame.view is not None:
+        context["version"] = frame.version
+        context["log"] = [line["text"] for line in frame.log[-LOG_LINES:]]
+        context["board_html"] = board_of(frame).html
     return context
 
 

@@ -2,7 +2,7 @@
 (function (T) {
   "use strict";
   if (!T) return;
-  const { room, board, calm, $, version, select, measureSticky, clearMessages, setStatus, showTurn } = T;
+  const { room, board, calm, $, version, light, measureSticky, clearMessages, setStatus, showTurn } = T;
   // ---- the board: morph, keep the selection, move cards (FLIP) ----
   function cardKeys() {
     const seen = new Map();
@@ -60,7 +60,7 @@
     } else {
       board.innerHTML = html;
     }
-    select(picked); // survives while a pick with the same id exists
+    light(picked); // the table's controls again; the pick survives while its id exists
     slide(before);
     measureSticky();
   }

@@ -1,19 +1,106 @@
-// Stammtisch room page, part 3 of 7: card controls with several destinations (docs/contracts.md §4).
+// Stammtisch room page, part 3 of 7: the viewer's moves as data (docs/contracts.md §4).
+// The board's public regions are the same for everyone; the viewer's own region
+// (`mine`) says in `data-moves` what the viewer may do on the shared table. Here those
+// become buttons on the table's places: a move made by tapping a place (`at`), a pick
+// that is a place on the table, and, once a pick is picked, its destinations. They are
+// made again after every board (`light`), kept where they did not change (so a focused
+// button keeps the focus), and every one is a <button> at least 44 px square (CSS).
 (function (T) {
   "use strict";
   if (!T) return;
   const { board, calm, $ } = T;
-  // ---- card controls (docs/contracts.md §4) ----
-  function select(pickId) {
-    const picks = board.querySelectorAll(".pick");
-    let found = false;
-    picks.forEach((p) => {
-      const on = pickId !== null && p.dataset.pick === pickId;
-      found = found || on;
-      p.setAttribute("aria-pressed", on ? "true" : "false");
+  const NONE = { picks: {}, at: [] };
+
+  function movesData() {
+    const mine = board.querySelector("[data-moves]");
+    if (!mine) return NONE;
+    try {
+      const data = JSON.parse(mine.dataset.moves);
+      return { picks: data.picks || {}, at: Array.isArray(data.at) ? data.at : [] };
+    } catch (_err) {
+      return NONE;
+    }
+  }
+
+  const placeOf = (name) => board.querySelector(`[data-place="${CSS.escape(String(name))}"]`);
+
+  // What a made button is: its place and what it does (a kept button is one that is
+  // still wanted, the same).
+  const keyOf = (place, kind, what) => `${place}\u0000${kind}\u0000${what}`;
+
+  function makeButton(kind, label, word) {
+    const button = document.createElement("button");
+    button.type = "button";
+    button.className = kind + " made";
+    button.setAttribute("aria-label", label || "");
+    if (word) button.textContent = word;
+    return button;
+  }
+
+  // Every wanted button ([place element, key, make]) is there, made once; any other
+  // made button of `selector` goes.
+  function place(selector, wanted) {
+    const kept = new Map();
+    board.querySelectorAll(selector).forEach((b) => {
+      if (wanted.has(b.dataset.made)) kept.set(b.dataset.made, b);
+      else b.remove();
     });
-    if (!found) pickId = null;
-    board.querySelectorAll(".dest").forEach((d) => { d.hidden = d.dataset.pickFor !== pickId; });
+    wanted.forEach(([where, make], key) => {
+      const button = kept.get(key);
+      if (button && button.parentElement === where) return; // as it was (its focus too)
+      if (button) button.remove();
+      const made = make();
+      made.dataset.made = key;
+      where.append(made);
+    });
+  }
+
+  function moveMaker(dest, kind) {
+    return () => {
+      const button = makeButton(kind, dest.label, dest.word);
+      button.dataset.move = JSON.stringify(dest.move);
+      return button;
+    };
+  }
+
+  // The buttons on the table after a board: the `at` moves and the placed picks; then
+  // the pick `pickId` picked again if it still exists.
+  function light(pickId) {
+    const data = movesData();
+    const wanted = new Map();
+    data.at.forEach((dest) => {
+      const where = placeOf(dest.at);
+      if (where) wanted.set(keyOf(dest.at, "move", JSON.stringify(dest.move)), [where, moveMaker(dest, "move")]);
+    });
+    Object.entries(data.picks).forEach(([id, pick]) => {
+      if (pick.at === null || pick.at === undefined) return; // its button is in mine
+      const where = placeOf(pick.at);
+      if (!where) return;
+      wanted.set(keyOf(pick.at, "pick", id), [where, () => {
+        const button = makeButton("pick", pick.label, "");
+        button.dataset.pick = id;
+        button.setAttribute("aria-pressed", "false");
+        return button;
+      }]);
+    });
+    place(".made:not(.dest)", wanted);
+    select(pickId);
+  }
+
+  // Pick `pickId` (null: none): pressed, and its destinations on their places.
+  function select(pickId) {
+    const picks = movesData().picks;
+    const pick = pickId !== null && Object.hasOwn(picks, pickId) ? picks[pickId] : null;
+    if (pick === null) pickId = null;
+    board.querySelectorAll(".pick").forEach((p) => {
+      p.setAttribute("aria-pressed", pickId !== null && p.dataset.pick === pickId ? "true" : "false");
+    });
+    const wanted = new Map();
+    (pick ? pick.dests || [] : []).forEach((dest) => {
+      const where = placeOf(dest.at);
+      if (where) wanted.set(keyOf(dest.at, "dest " + pickId, JSON.stringify(dest.move)), [where, moveMaker(dest, "move dest")]);
+    });
+    place(".made.dest", wanted);
     if (pickId === null) delete board.dataset.picked;
     else board.dataset.picked = pickId;
   }
@@ -30,12 +117,12 @@
   }
 
   // A picked card's first destination is brought into view (it may be off screen).
-  function showDestinations(pickId) {
-    const first = board.querySelector(`.dest[data-pick-for="${CSS.escape(pickId)}"]:not([hidden])`);
+  function showDestinations() {
+    const first = board.querySelector(".dest.made");
     if (!first) return;
     measureSticky();
     first.scrollIntoView({ block: "nearest", behavior: calm.matches ? "auto" : "smooth" });
   }
 
-  Object.assign(T, { select, measureSticky, showDestinations });
+  Object.assign(T, { light, select, measureSticky, showDestinations });
 })(window.StammtischRoom);

@@ -1,6 +1,7 @@
 """Driving rooms through the pages like people do: the lobby form, the link, the seat
 form, the start button, and random clicks on the cards a board offers: a `.move` card
-(one destination), or a `.pick` card and then one of the `.dest`s it lights up."""
+(one destination) or a move on a place of the table, or a `.pick` and then one of the
+`.dest`s the page puts on the table for it (static/room/picks.js)."""
 
 from __future__ import annotations
 
@@ -260,7 +261,7 @@ def click_a_move(page: Page, rng: random.Random) -> str:
         page.locator(CONTROLS).nth(index).click()
         return str(label)
     pick = f"#board .pick[data-pick='{pick_id}']"
-    lit = f"#board .dest[data-pick-for='{pick_id}']:not([hidden])"
+    lit = "#board .dest.made"  # the picked pick's destinations, made by the page
     page.locator(pick).click()  # by its id: a board coming in may reorder the controls
     dests = page.evaluate(_LIT, [pick, lit])
     if dests is None:

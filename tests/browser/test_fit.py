@@ -32,7 +32,8 @@ _MEASURE = """async () => {
     .map((a) => a.finished.catch(() => null)));
   const doc = document.documentElement, table = document.querySelector(".room__table");
   const clash = Array.from(document.querySelectorAll("#board .pile"), (pile) => {
-    const card = pile.querySelector(":scope > .card"), label = pile.querySelector(".pile__label");
+    const card = pile.querySelector(":scope > .card, :scope > .place > .card");
+    const label = pile.querySelector(".pile__label");
     if (!card || !label) return null;
     const c = card.getBoundingClientRect(), l = label.getBoundingClientRect();
     return c.bottom + 5 > l.top && c.top < l.bottom

@@ -12,7 +12,7 @@ import pytest
 from playwright.sync_api import Browser, Page, expect
 
 from tests.browser.play import Table, click_a_move, open_table, sync, version
-from tests.browser.test_room import _dest, _pick
+from tests.browser.test_room import PICK_BOARD, TABLE
 from tests.games import toy
 from tests.live import LiveServer
 
@@ -72,15 +72,11 @@ def test_a_board_kept_by_regions_is_the_board_a_fresh_page_draws(table: Table) -
     assert not table.errors
 
 
-REGION_BOARD = ('<div class="board"><section class="mine" data-region="mine">' + _pick("D7-0")
-                + _pick("D7-1") + '</section><section class="middle" data-region="middle">'
-                + _dest("D7-0", 1, "Arena") + _dest("D7-1", 1, "Arena")
-                + _dest("D7-1", 2, "Edge") + "{extra}</section></div>")
+REGION_BOARD = PICK_BOARD.replace("{extra}", "")
 
 
 def middle(extra: str) -> str:
-    start = REGION_BOARD.index('<section class="middle"')
-    return REGION_BOARD[start:-len("</div>")].replace("{extra}", extra)
+    return TABLE.replace("{extra}", extra)
 
 
 @pytest.fixture
@@ -96,7 +92,7 @@ def test_a_picked_card_survives_a_regions_update(ann: Page) -> None:
     page = ann
     now = version(page)
     page.evaluate("([v, h]) => window.stammtisch.receive({type: 'board', version: v, html: h})",
-                  [now + 1, REGION_BOARD.replace("{extra}", "")])
+                  [now + 1, REGION_BOARD])
     second = page.locator(".pick[data-pick='D7-1']")
     second.click()
     expect(page.locator("#board .dest:visible")).to_have_count(2)

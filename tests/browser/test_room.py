@@ -5,6 +5,8 @@ from __future__ import annotations
 import json
 import random
 from collections.abc import Iterator
+from html import escape
+from typing import Any
 
 import pytest
 from playwright.sync_api import Browser, Page, expect
@@ -221,14 +223,30 @@ def _pick(pid: str) -> str:
             f' aria-label="7 doe">7</button>')
 
 
-def _dest(pid: str, card: int, label: str) -> str:
-    return (f'<button type="button" class="move dest" data-pick-for="{pid}"'
-            f""" data-move='{{"type":"pick","card":{card}}}' hidden>{label}</button>""")
+def _dest(at: str, card: int, label: str, word: str = "Here") -> dict[str, Any]:
+    return {"at": at, "move": {"type": "pick", "card": card}, "label": label, "word": word}
 
 
-PICK_BOARD = ('<div class="board"><section class="mine">' + _pick("D7-0") + _pick("D7-1")
-              + '</section><section class="middle">' + _dest("D7-0", 1, "Arena")
-              + _dest("D7-1", 1, "Arena") + _dest("D7-1", 2, "Edge") + "</section>{extra}</div>")
+def mine(data: dict[str, Any], buttons: str = "") -> str:
+    """A `mine` region holding `buttons` and the moves as data (docs/contracts.md §4)."""
+    return (f'<section class="mine" data-region="mine" data-moves="{escape(json.dumps(data))}">'
+            f"{buttons}</section>")
+
+
+# Two copies of one card in mine (the second may also go on an Edge), a tap on the deck,
+# and a pick that is a place of the table (a counter pint).
+MOVES = {"picks": {"D7-0": {"at": None, "label": "7 doe", "dests": [_dest("arena", 1, "Arena")]},
+                   "D7-1": {"at": None, "label": "7 doe", "dests": [
+                       _dest("arena", 1, "Arena"), _dest("edge-1", 2, "Play on Bo's Edge")]},
+                   "pint-0": {"at": "counter-0", "label": "Buy the Lager: then choose how",
+                              "dests": [_dest("ways", 4, "Buy the Lager for £3", "£3")]}},
+         "at": [_dest("deck", 3, "Reveal a buying card", "")]}
+TABLE = ('<section class="middle" data-region="middle"><div data-place="arena">Arena</div>'
+         '<div data-place="edge-1">Edge</div><span class="place" data-place="deck">'
+         '<span class="card">deck</span></span><span class="place" data-place="counter-0">'
+         '<span class="card">Lager</span></span><div data-place="ways"></div>{extra}</section>')
+PICK_BOARD = ('<div class="board">' + mine(MOVES, _pick("D7-0") + _pick("D7-1")) + TABLE
+              + '<div class="board-turn" hidden data-to-act="1" data-region="turn"></div></div>')
 
 
 def test_a_picked_card_lights_its_destinations_and_survives_an_update(ann: Page) -> None:
@@ -242,31 +260,73 @@ def test_a_picked_card_lights_its_destinations_and_survives_an_update(ann: Page)
 
     feed(now + 1)
     first, second = page.locator(".pick[data-pick='D7-0']"), page.locator(".pick[data-pick='D7-1']")
-    expect(page.locator("#board .dest:visible")).to_have_count(0)
+    expect(page.locator("#board .dest")).to_have_count(0)
     second.click()
     expect(second).to_have_attribute("aria-pressed", "true")
     expect(page.locator("#board")).to_have_attribute("data-picked", "D7-1")
     expect(page.locator("#board .dest:visible")).to_have_count(2)
+    expect(page.locator("#board [data-place='edge-1'] .dest")).to_have_accessible_name(
+        "Play on Bo's Edge")
     first.click()  # another copy of the same card is its own control
     expect(second).to_have_attribute("aria-pressed", "false")
     expect(page.locator("#board .dest:visible")).to_have_count(1)
+    expect(page.locator("#board [data-place='arena'] .dest")).to_have_text("Here")
     feed(now + 2, "<p id=newer>newer</p>")  # a newer board keeps the selection
     expect(page.locator("#newer")).to_have_count(1)
     expect(first).to_have_attribute("aria-pressed", "true")
     expect(page.locator("#board .dest:visible")).to_have_count(1)
     page.keyboard.press("Escape")
     expect(first).to_have_attribute("aria-pressed", "false")
-    expect(page.locator("#board .dest:visible")).to_have_count(0)
+    expect(page.locator("#board .dest")).to_have_count(0)
     expect(page.locator("#board")).not_to_have_attribute("data-picked", "D7-0")
     first.click()
     first.click()  # pressing it again unselects
-    expect(page.locator("#board .dest:visible")).to_have_count(0)
+    expect(page.locator("#board .dest")).to_have_count(0)
     first.click()
     page.locator("#board .dest:visible").click()  # played (the toy server refuses it)
     feed(now + 3)  # the next board offers a copy under the same pick id: not picked
     expect(page.locator("#board")).not_to_have_attribute("data-picked", "D7-0")
     expect(first).to_have_attribute("aria-pressed", "false")
-    expect(page.locator("#board .dest:visible")).to_have_count(0)
+    expect(page.locator("#board .dest")).to_have_count(0)
+
+
+# Every control the page made: its accessible name, size, and place.
+_MADE = """() => Array.from(document.querySelectorAll("#board .made"), (b) => {
+  const r = b.getBoundingClientRect();
+  return {name: b.getAttribute("aria-label"), cls: b.className, tag: b.tagName,
+          type: b.type, place: b.parentElement.dataset.place,
+          w: Math.round(r.width), h: Math.round(r.height)};
+})"""
+
+
+def test_the_moves_data_light_the_tables_places_with_big_named_buttons(ann: Page) -> None:
+    page = ann
+    now = version(page)
+    page.evaluate("([v, h]) => window.stammtisch.receive({type: 'board', version: v, html: h})",
+                  [now + 1, PICK_BOARD.replace("{extra}", "")])
+    made = page.evaluate(_MADE)
+    assert sorted((m["place"], m["name"], m["cls"]) for m in made) == [
+        ("counter-0", "Buy the Lager: then choose how", "pick made"),
+        ("deck", "Reveal a buying card", "move made")]
+    assert all(m["tag"] == "BUTTON" and m["type"] == "button" and m["w"] >= 44 and m["h"] >= 44
+               for m in made), made
+    counter = page.locator("#board [data-place='counter-0'] .pick")
+    counter.click()  # a pick on the table: its ways in the tray
+    expect(counter).to_have_attribute("aria-pressed", "true")
+    expect(page.locator("#board [data-place='ways'] .dest")).to_have_accessible_name(
+        "Buy the Lager for £3")
+    made = page.evaluate(_MADE)
+    assert all(m["w"] >= 44 and m["h"] >= 44 for m in made), made
+    # a regions message whose mine no longer offers the deck, nor the pint: its controls
+    # go, the selection with them; the pint is picked no more
+    less = {"picks": {k: p for k, p in MOVES["picks"].items() if k != "pint-0"}, "at": []}
+    page.evaluate("([v, h]) => window.stammtisch.receive({type: 'board', version: v + 1, "
+                  "base: v, regions: {mine: h}})",
+                  [now + 1, mine(less, _pick("D7-0") + _pick("D7-1"))])
+    expect(page.locator("#board .made")).to_have_count(0)
+    expect(page.locator("#board")).not_to_have_attribute("data-picked", "pint-0")
+    page.locator(".pick[data-pick='D7-1']").click()
+    expect(page.locator("#board .dest.made")).to_have_count(2)
 
 
 # In one task, so no real board can come between: Ann clicks a card while both choose,
@@ -304,11 +364,10 @@ def test_a_board_made_before_my_move_keeps_my_cards_disabled(table: Table) -> No
 _CLICK_THEN_MY_NEXT_STEP = """() => {
   const board = document.getElementById("board");
   board.querySelector(".board-turn").dataset.toAct = "0 1";
-  // the toy board has no own part: give it one, as every game's board has
-  const own = document.createElement("section");
-  own.className = "mine";
+  // the toy board's own part says little: give it a cellar, as Stier zoekt Bier's has
+  const own = document.createElement("p");
   own.textContent = "Your cellar: 4 dark, 2 light";
-  board.append(own);
+  board.querySelector(".mine").append(own);
   const html = board.innerHTML;
   board.querySelector(".move").click();
   const v = Number(document.getElementById("room").dataset.version) + 1;

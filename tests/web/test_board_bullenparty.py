@@ -1,9 +1,10 @@
 """The Bullenparty board, rendered by the production `render_board` from engine states.
 
-Cards are the controls: every legal move is exactly one button (a card with one move,
-or a destination of a picked card), named for the whole action; nothing of another
-seat's hand, pending bid, unplayed zero card or final lay-out reaches the HTML. Number
-cards are unique and each seat has one zero card, so there are no duplicate copies.
+Cards are the controls: every legal move is exactly one control (a card with one move, a
+row to take, or a destination of a picked card: tests/boards.py), named for the whole
+action; nothing of another seat's hand, pending bid, unplayed zero card or final lay-out
+reaches the HTML. Number cards are unique and each seat has one zero card, so there are
+no duplicate copies.
 """
 
 from __future__ import annotations
@@ -13,10 +14,12 @@ import json
 import random
 import re
 from collections import Counter
+from typing import Any
 
 from app.games.bullenparty import Bullenparty
 from app.games.bullenparty.state import OVER, State
-from app.web.render import render_board
+from app.web.board import render_board
+from tests import boards
 from tests.games.bullenparty.helpers import bids, play, state_from, take
 
 RULES = Bullenparty()
@@ -28,28 +31,14 @@ def render(state: State, seat: int | None) -> str:
     return render_board("bullenparty", RULES.view(state, seat), seat, NAMES[: state.players])
 
 
-def attr(tag: str, name: str) -> str | None:
-    found = re.search(rf"""\b{name}=(["'])(.*?)\1""", tag)
-    return None if found is None else html.unescape(found.group(2))
-
-
 def text(out: str) -> str:
     """What a reader sees: the HTML without tags, spaces collapsed."""
     return html.unescape(" ".join(re.sub(r"<[^>]+>", " ", out).split())).replace(" .", ".")
 
 
-def buttons(out: str) -> list[str]:
-    """Every button's opening tag."""
-    return [tag for tag, _ in BUTTON.findall(out)]
-
-
-def controls(out: str) -> list[tuple[dict[str, object], str]]:
-    """(move, accessible name: its aria-label, else its text) of every button that makes
-    a move."""
-    return [
-        (json.loads(attr(b, "data-move") or "{}"), attr(b, "aria-label") or text(content))
-        for b, content in BUTTON.findall(out) if attr(b, "data-move") is not None
-    ]
+def controls(out: str) -> list[tuple[dict[str, Any], str]]:
+    """(move, accessible name) of every control that makes a move."""
+    return [(c.move, c.label) for c in boards.controls(out) if c.move is not None]
 
 
 def secrets(state: State, seat: int | None) -> set[str]:
@@ -73,10 +62,7 @@ def check(state: State) -> None:
         found = controls(out)
         canon = Counter(json.dumps(m, sort_keys=True) for m, _ in found)
         assert canon == Counter(json.dumps(m, sort_keys=True) for m in moves), seat
-        assert all(name.strip() for _, name in found), "every control has a name"
-        picks = {attr(b, "data-pick") for b in buttons(out) if attr(b, "data-pick")}
-        dests = Counter(attr(b, "data-pick-for") for b in buttons(out) if attr(b, "data-pick-for"))
-        assert set(dests) == picks and all(n >= 2 for n in dests.values())
+        assert boards.problems(out, moves) == [], seat
         shown = set(re.findall(r'data-card="([^"]+)"', out))
         # a hand card of another seat may be public elsewhere (a pile's card is not a hand
         # card), so compare against cards only that seat holds
@@ -110,9 +96,11 @@ def test_a_bid_is_a_card_and_the_status_says_who_is_still_choosing() -> None:
     state, _ = play(state, (1, {"type": "bid", "card": 21}))
     mine = render(state, 0)
     assert names_of(mine) == ["Bid 10", "Bid 11", "Bid zero card A"]
+    assert "Your turn: choose a card to bid. Also choosing: Cy & Di." in text(mine)
+    # the table waits for both; the bidder is told their own bid in their own region
     status = text(mine.split("table-status__round")[0])
-    assert "Your turn: choose a card to bid. Also choosing: Cy & Di." in status
-    assert "You bid 21. Waiting for Ann and Cy & Di to choose a bid." in text(render(state, 1))
+    assert "Waiting for Ann and Cy & Di to choose a bid." in status
+    assert "You bid 21." in text(render(state, 1).split('<section class="mine')[1])
     assert "21" not in render(state, 0).split('class="opponents"')[1].split('class="middle"')[0]
     spectator = render(state, None)
     assert "has chosen a bid" in spectator and "choosing a bid" in spectator
@@ -125,6 +113,8 @@ def test_the_lowest_bidder_is_asked_to_take_a_row_and_every_row_is_a_control() -
     assert "Your turn: take a row (your bid: 11)." in text(out)
     assert names_of(out) == ["Take row 1: 1, 2 (2 heads)", "Take row 2: 3, 4 (3 heads)",
                              "Take row 3: 5, 6 (5 heads)"]
+    taps = [(c.place, c.word) for c in boards.controls(out) if c.kind == "at"]
+    assert taps == [("row-1", "Take"), ("row-2", "Take"), ("row-3", "Take")]
     assert "Waiting for Ann to take a row." in text(render(state, None))
 
 
@@ -133,14 +123,15 @@ def test_a_taken_row_says_by_whom_in_each_language() -> None:
     state, _ = bids(state, {0: 11, 1: 20, 2: 30})
     state, _ = play(state, (0, take(0)))
 
-    def taker(seat: int, lang: str) -> str:
+    def taker(seat: int | None, lang: str) -> str:
         out = render_board("bullenparty", RULES.view(state, seat), seat, NAMES[:3], lang)
         return text(out.split('class="row__taker">')[1].split("</span></span>")[0])
 
-    assert [taker(0, lang) for lang in ("en", "de", "nl")] == [
-        "taken by you", "genommen von dir", "genomen door jou"]
-    assert [taker(1, lang) for lang in ("en", "de", "nl")] == [
-        "taken by Ann", "genommen von Ann", "genomen door Ann"]
+    # the rows are the same for everyone, the taker named: "taken by you" would be one
+    # viewer's words in a region every viewer shares
+    for seat in (0, 1, None):
+        assert [taker(seat, lang) for lang in ("en", "de", "nl")] == [
+            "taken by Ann", "genommen von Ann", "genomen door Ann"]
 
 
 def reducing() -> State:
@@ -155,12 +146,12 @@ def test_a_card_with_several_piles_is_picked_and_its_piles_are_the_destinations(
     state = reducing()  # seat 0 holds 11 12 13 14 30 40 with a pile topped by 5
     out = render(state, 0)
     assert 'data-pick="n30"' in out and 'aria-label="Lay 30: choose a pile"' in out
-    pile = out.split('data-place="pile-0-1"')[1].split("</div>")[0]
-    assert "Put 30 onto pile 1" in names_of(pile) and 'data-pick-for="n30"' in pile
-    fresh = out.split('data-place="new-pile"')[1].split("</div>")[0]
-    assert "Start a new pile with 30" in names_of(fresh)
+    assert boards.dests_at(out, "pile-0-1", "n30") == ["Put 30 onto pile 1"]
+    assert boards.dests_at(out, "new-pile", "n30") == ["Start a new pile with 30"]
+    assert 'data-place="pile-0-1"' in out.split('<section class="mine')[1]
     assert "Your turn: lay 1 more card onto your piles; 5 stay in your hand." in text(out)
-    assert 'data-place="row-2"' in out and "is-last" in out.split('data-place="row-2"')[0][-80:]
+    taken = out.split('<span class="row__label">Row 2</span>')[0]
+    assert 'class="row row--taken is-last"' in taken[taken.rindex("<div"):]
 
 
 def test_a_card_with_one_place_to_go_is_a_single_move() -> None:
@@ -179,10 +170,10 @@ def test_the_turned_up_card_is_picked_and_the_open_rows_are_its_destinations() -
     state, _ = play(state, (2, take(0)))
     assert state.phase == "extend" and state.drawn == 77
     out = render(state, 0)
-    assert 'data-pick="drawn-77"' in out and "You turned up" in out
+    picks = [(c.pick, c.place) for c in boards.controls(out) if c.kind == "pick"]
+    assert picks == [("drawn-77", "drawn")] and "Ann turned up" in text(out)
     for row in (2, 3):
-        place = out.split(f'data-place="row-{row}"')[1].split("</div>")[0]
-        assert f"Add 77 to row {row}" in names_of(place)
+        assert boards.dests_at(out, f"row-{row}", "drawn-77") == [f"Add 77 to row {row}"]
     assert "Waiting for Ann to add 77 to an open row." in text(render(state, 1))
 
 
@@ -197,7 +188,7 @@ def test_the_final_summary_explains_scores_and_ties_with_names() -> None:
     assert ("&lt;b&gt;Bo&lt;/b&gt; and Ann have 5 points each; &lt;b&gt;Bo&lt;/b&gt; places "
             "ahead of Ann: more heads on the plus pile and bull cards (9 against 6).") in out
     assert "{p" not in out
-    assert not [b for b in buttons(out) if attr(b, "data-move")]
+    assert boards.controls(out) == []
 
 
 def test_a_rounds_summary_shows_at_the_start_of_the_next_round() -> None:

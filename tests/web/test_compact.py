@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from jinja2 import DictLoader, Environment
 
+from app.web.board import render_board
 from app.web.compact import Compact, squeeze
-from app.web.render import render_board
 
 
 def test_a_newline_run_between_inline_elements_stays_one_space() -> None:

@@ -1,57 +1,75 @@
 """Boards made of a skeleton and regions, and board messages that carry only the regions
-that changed (docs/contracts.md §3, §5; app/web/regions.py).
+that changed (docs/contracts.md §3-§5; app/web/board.py, app/web/regions.py).
 
-Every board of seeded games of every game (every seat and a spectator) is checked for
-its regions' form, and whole games are played over real sockets taking regions: each
-message applied to the socket's board gives the board a fresh socket is greeted with."""
+Every board of seeded games of every game, for every seat and a spectator, in every
+language: its regions' form; its public regions the same text for every viewer of the
+version (drawn from the spectator's view, once per version and language in a live
+room); no public region and no spectator's board holding a hidden card; and whole games
+played over real sockets taking regions, in three languages: each message applied to
+the socket's board gives the board a fresh page draws."""
 
 from __future__ import annotations
 
 import html
-import json
 import random
 import re
+from collections import Counter
 from itertools import islice, pairwise
 from typing import Any
 
 import pytest
 
 from app.games.registry import GAMES
+from app.i18n import LANGUAGES
+from app.rooms.live import Frame
+from app.web import messages
+from app.web.board import board_of, public_of, public_regions, render_board
 from app.web.regions import Board
-from app.web.render import board_of, render_board
 from tests import regions
 from tests.client import Make, Person, seated_room, start
 from tests.live import LiveServer
 from tests.web.test_boards import NAMES, played, players
-from tests.web.test_leak_oracle import states_by_version
-from tests.web.test_memo import CARD, secret_cards
+from tests.web.test_leak_oracle import secret_codes, states_by_version
 
-CONTROL = re.compile(r"data-(move|pick|pick-for)=")
+CONTROL = re.compile(r"data-(move|pick|moves)=")
 MOVE = re.compile(r"data-move='([^']*)'")
+DATA_MOVES = re.compile(r"data-moves='([^']*)'")
+CARD = re.compile(r'data-card="([^"]*)"')
+# a viewer spoken to ("your turn is lost" is a Smoke card's words, not a viewer's)
+VIEWER_WORDS = re.compile(r"\bis-you\b|\b[Yy]ou\b|\bYour\b")
 
 
-def boards_of(game_id: str, seed: int, every: int) -> list[dict[int | None, Board]]:
-    """Every viewer's board at every `every`-th step of a seeded game, the boards of a
-    step sharing their pieces as a live room's do."""
-    rules = GAMES[game_id]
-    n = players(game_id)
-    out = []
-    for state, _over in islice(played(game_id, seed), 0, None, every):
-        views = {v: rules.view(state, v) for v in [*range(n), None]}
-        pieces = {"public": lambda views=views: views[None]}
-        out.append({v: board_of(game_id, view, v, NAMES[:n], "en", pieces)
-                    for v, view in views.items()})
-    return out
+def viewers(game_id: str) -> list[int | None]:
+    return [*range(players(game_id)), None]
+
+
+def states(game_id: str, seed: int, every: int, stop: int | None = None) -> list[Any]:
+    """Every `every`-th state of a seeded game (up to `stop`), and its end."""
+    out, last = [], None
+    for step, (state, _over) in enumerate(islice(played(game_id, seed), stop)):
+        if step % every == 0:
+            out.append(state)
+        last = state
+    return out if last is out[-1] or stop is not None else [*out, last]
+
+
+def boards_at(game_id: str, state: Any, lang: str) -> dict[int | None, Board]:
+    """Every viewer's board of `state`, each drawn from its own view alone (a page's)."""
+    rules, names = GAMES[game_id], NAMES[:players(game_id)]
+    return {v: board_of(game_id, rules.view(state, v), v, names, lang) for v in viewers(game_id)}
+
+
+def public_of_board(board: Board) -> dict[str, str]:
+    return {n: t for n, t in zip(board.names, board.texts, strict=True) if n != "mine"}
 
 
 @pytest.mark.parametrize("game_id", sorted(GAMES))
-def test_every_control_lies_in_a_region_and_each_region_is_its_element(game_id: str) -> None:
+def test_every_region_is_its_element_and_only_mine_holds_controls(game_id: str) -> None:
     seen: set[str] = set()
-    for seed in (3, 8):
-        for step in boards_of(game_id, seed, 2):
-            for viewer, board in step.items():
+    for seed, lang in ((3, "en"), (8, "de"), (4, "nl")):
+        for state in states(game_id, seed, 4):
+            for viewer, board in boards_at(game_id, state, lang).items():
                 whole = board.html
-                assert "<!--@-->" not in whole
                 spans = regions.spans(whole)
                 # the names are the regions a browser finds, in order, once each
                 assert tuple(spans) == board.names, (board.names, list(spans))
@@ -59,16 +77,84 @@ def test_every_control_lies_in_a_region_and_each_region_is_its_element(game_id: 
                     start, end = spans[name]
                     assert whole[start:end] == text  # the region is its element, whole
                     assert regions.REGION.findall(text) == [name]  # none nested inside
-                skeleton = "".join(board.skeleton)
-                assert not CONTROL.search(skeleton), (game_id, viewer)
+                    if name != "mine":  # every control and the moves' data are the viewer's
+                        assert not CONTROL.search(text), (game_id, viewer, name)
+                assert not CONTROL.search("".join(board.skeleton)), (game_id, viewer)
                 assert regions.skeleton(whole) == list(board.skeleton)
+                me = "" if viewer is None else viewer
+                assert board.skeleton[0] == f'<div class="board board--{game_id}" data-me="{me}">'
                 seen.update(board.names)
-    assert {"status", "middle", "turn", "mine", "opponent-1"} <= seen, seen
+    assert {"status", "middle", "turn", "mine", "opponent-1", "summary"} <= seen, seen
+
+
+@pytest.mark.parametrize("game_id", sorted(GAMES))
+def test_public_regions_are_the_same_text_for_every_viewer_of_a_version(game_id: str) -> None:
+    """Drawn from the spectator's view, the public regions of a (version, language) are
+    one text for everyone: a seated viewer's board has them all but their own panel,
+    and adds `mine`; nothing in them speaks to one viewer ("you", is-you)."""
+    rules, n = GAMES[game_id], players(game_id)
+    names = NAMES[:n]
+    compared = 0
+    for seed in (5, 13):
+        for state in states(game_id, seed, 3):
+            lang = LANGUAGES[compared % len(LANGUAGES)]
+            public = public_regions(game_id, rules.view(state, None), names, lang)
+            boards = boards_at(game_id, state, lang)
+            for viewer, board in boards.items():
+                own = f"opponent-{viewer}"
+                assert public_of_board(board) == {k: v for k, v in public.items() if k != own}
+                assert ("mine" in board.names) == (viewer is not None), (game_id, viewer)
+                assert own not in board.names
+                if viewer is None:
+                    assert {f"opponent-{s}" for s in range(n)} <= set(board.names)
+            if lang == "en":
+                for name, text in public.items():
+                    said = re.sub(r"<[^>]*>", " ", text)
+                    assert not VIEWER_WORDS.search(said), (game_id, name, said)
+                    assert "is-you" not in text
+            compared += 1
+    assert compared > 20, compared
+
+
+@pytest.mark.parametrize("game_id", sorted(GAMES))
+def test_the_public_view_of_a_seats_view_is_the_spectators_view(game_id: str) -> None:
+    """A page draws the public regions from its viewer's view without `mine` and
+    `moves` (app/web/board.py `public_of`): that is the spectator's view, so the page's
+    board is the one the live room draws from the spectator's view."""
+    rules = GAMES[game_id]
+    for state in states(game_id, 2, 1):
+        spectator = rules.view(state, None)
+        for seat in range(players(game_id)):
+            assert public_of(rules.view(state, seat)) == spectator, (game_id, seat)
+
+
+@pytest.mark.parametrize("game_id", sorted(GAMES))
+def test_no_spectator_board_or_public_region_holds_a_hidden_card(game_id: str) -> None:
+    """A spectator's board and every public region depend on nothing a spectator may not
+    see (a state scrambled where only seats can look draws the same public regions), and
+    no card any seat hides from the others is in them."""
+    rules, n = GAMES[game_id], players(game_id)
+    names = NAMES[:n]
+    scrambler = random.Random(game_id)
+    checked = 0
+    for seed in (6, 9):
+        for state in states(game_id, seed, 2):
+            lang = LANGUAGES[checked % len(LANGUAGES)]
+            public = public_regions(game_id, rules.view(state, None), names, lang)
+            other = rules.scramble(state, None, scrambler)
+            assert public_regions(game_id, rules.view(other, None), names, lang) == public
+            hidden = secret_codes(rules, state, None, n)
+            spectator = render_board(game_id, rules.view(state, None), None, names, lang)
+            for text in [*public.values(), spectator]:
+                assert not hidden & set(CARD.findall(text)), (game_id, hidden & set(
+                    CARD.findall(text)))
+            checked += 1
+    assert checked > 20
 
 
 @pytest.mark.parametrize("game_id", sorted(GAMES))
 def test_the_changed_regions_turn_one_board_into_the_next(game_id: str) -> None:
-    steps = boards_of(game_id, 5, 1)
+    steps = [boards_at(game_id, state, "en") for state in states(game_id, 5, 1, 150)]
     changed = whole = 0
     for before, after in pairwise(steps):
         for viewer, board in after.items():
@@ -85,15 +171,40 @@ def test_the_changed_regions_turn_one_board_into_the_next(game_id: str) -> None:
     assert changed > 3 * whole  # most moves keep the skeleton (a summary comes and goes)
 
 
+class Drawn(dict[Any, Any]):
+    """A live room's drawn regions, counting how often each key is drawn."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.made: Counter[Any] = Counter()
+
+    def __setitem__(self, key: Any, value: Any) -> None:
+        self.made[key] += 1
+        super().__setitem__(key, value)
+
+
 @pytest.mark.parametrize("game_id", sorted(GAMES))
-def test_the_board_is_the_render_drawn_alone(game_id: str) -> None:
-    rules = GAMES[game_id]
-    n = players(game_id)
-    for state, _over in islice(played(game_id, 9), 0, 120, 7):
-        for v in [*range(n), None]:
-            view = rules.view(state, v)
-            board = board_of(game_id, view, v, NAMES[:n], "de")
-            assert board.html == render_board(game_id, view, v, NAMES[:n], "de")
+def test_a_live_room_draws_each_region_once_and_its_boards_are_the_pages(game_id: str) -> None:
+    """Frames of one version share the room's drawn regions (app/web/messages.py): the
+    public regions are drawn once per (version, language) from the spectator's view,
+    each seat's own once per (version, seat, language), and every viewer's board is the
+    board a page draws from that viewer's view alone."""
+    rules, names = GAMES[game_id], NAMES[:players(game_id)]
+    for version, state in enumerate(states(game_id, 7, 9)):
+        drawn = Drawn()
+        spectator = rules.view(state, None)
+        for lang in LANGUAGES:
+            for _twice in range(2):
+                for v in viewers(game_id):
+                    view = rules.view(state, v)
+                    frame = Frame(version, 1, v, "playing", names, view, view["outcome"], [],
+                                  game_id, lang=lang, spectator=lambda s=spectator: s,
+                                  drawn=drawn)
+                    assert messages.board_of(frame).html == render_board(
+                        game_id, view, v, names, lang), (game_id, v, lang)
+        assert set(drawn.made) == {(version, who, lang) for lang in LANGUAGES
+                                   for who in [messages.PUBLIC, *range(len(names))]}
+        assert set(drawn.made.values()) == {1}
 
 
 def same_cookies(server: LiveServer, person: Person) -> Person:
@@ -112,54 +223,68 @@ async def board_at(person: Person, version: int) -> dict[str, Any]:
             return message
 
 
+HOLDER = '<div id="board" class="board-holder">'
+
+
+async def page_board(person: Person, code: str) -> tuple[int, str, str]:
+    """The version, the board and the language of the page `person` loads now."""
+    page = (await person.api("GET", f"/r/{code}")).text
+    version = re.search(r'data-version="(\d+)"', page)
+    lang = re.search(r'<html lang="([a-z]+)"', page)
+    assert version is not None and lang is not None
+    board = page[page.index(HOLDER) + len(HOLDER):]
+    return int(version.group(1)), board[:board.index("</div>\n  </section>")], lang.group(1)
+
+
+# Each seat and the spectator read the board in a language of their own.
+LANGS = {0: "en", 1: "de", 2: "nl", None: "de"}
+
+
 @pytest.mark.parametrize("game_id", sorted(GAMES))
-async def test_regions_over_sockets_give_the_board_a_fresh_socket_is_greeted_with(
+async def test_regions_over_sockets_give_the_board_a_fresh_page_draws(
     game_id: str, server: LiveServer, people: Make, sqlite_url: str
 ) -> None:
-    GAMES[game_id]
     count = players(game_id)
     code, seated = await seated_room(server, people, count, game=game_id, options={})
     watcher, plain = people(server), people(server)
-    viewers: list[tuple[int | None, Person]] = [*enumerate(seated), (None, watcher)]
-    for _seat, person in viewers:
+    viewers_: list[tuple[int | None, Person]] = [*enumerate(seated), (None, watcher)]
+    for seat, person in viewers_:
+        person.http.cookies.set("lang", LANGS[seat])
         await person.connect(code, html=True, regions=True)
         await person.expect("room")
     await plain.connect(code, html=True)  # a spectator's socket without regions=1
     await start(code, seated[0])
-    got: dict[int | None, list[dict[str, Any]]] = {v: [] for v, _p in viewers}
+    got: dict[int | None, list[dict[str, Any]]] = {v: [] for v, _p in viewers_}
     plain_got: list[dict[str, Any]] = []
     rng = random.Random(game_id)
     # the start's boards: one whole board each (the greeting had no board yet)
-    firsts = {v: await person.expect("board", timeout=20) for v, person in viewers}
+    firsts = {v: await person.expect("board", timeout=20) for v, person in viewers_}
     version = firsts[0]["version"]
     for v, message in firsts.items():
         got[v].append(message)
         assert message["version"] == version
     plain_got.append(await board_at(plain, version))
     stale_sent = False
+    pages = 0
     for step in range(120):
-        acting = [(v, p) for v, p in viewers
-                  if v is not None and MOVE.search(got[v][-1]["board"])]
+        acting = [(v, p) for v, p in viewers_ if v is not None and (
+            MOVE.search(got[v][-1]["board"]) or '"move"' in html.unescape(
+                "".join(DATA_MOVES.findall(got[v][-1]["board"]))))]
         if not acting or got[0][-1]["status"] == "finished":
             break
         seat, person = rng.choice(acting)
-        moves = MOVE.findall(got[seat][-1]["board"])
-        await person.send({"type": "move", "version": version,
-                           "move": json.loads(html.unescape(rng.choice(moves)))})
+        moves = (await person.api("GET", f"/api/rooms/{code}/view")).json()["view"]["moves"]
+        await person.send({"type": "move", "version": version, "move": rng.choice(moves)})
         version += 1
-        for v, p in viewers:
+        for v, p in viewers_:
             got[v].append(await board_at(p, version))
         plain_got.append(await board_at(plain, version))
-        if step % 9 == 4:  # a fresh tab of each viewer is greeted with the same board
-            for v, p in viewers:
-                fresh = same_cookies(server, p)
-                try:
-                    await fresh.connect(code, html=True, regions=True)
-                    greeted = await fresh.expect("board", timeout=20)
-                finally:
-                    await fresh.close()
-                assert greeted["version"] == version and "html" in greeted
-                assert greeted["html"] == got[v][-1]["board"], (game_id, v, version)
+        if step % 7 == 3:  # a fresh page of each viewer draws the board its socket holds
+            for v, p in viewers_:
+                at, page, lang = await page_board(p, code)
+                assert (at, lang) == (version, LANGS[v])  # (no bots: only this test moves)
+                assert page == got[v][-1]["board"], (game_id, v, version)
+                pages += 1
         if step == 6 and not stale_sent:  # a stale move: a resync, a whole board
             stale_sent = True
             await seated[0].send({"type": "move", "version": version - 1,
@@ -169,24 +294,22 @@ async def test_regions_over_sockets_give_the_board_a_fresh_socket_is_greeted_wit
             assert resync["log_reset"] and "html" in resync and "regions" not in resync
             assert resync["html"] == got[0][-1]["board"]
     assert version >= 8, version
+    assert pages >= 8, pages
     # every socket without regions got whole boards only
     assert all("html" in m and "regions" not in m for m in plain_got)
-    rules_of, states = states_by_version(sqlite_url.split("///", 1)[1], code)
+    rules_of, states_ = states_by_version(sqlite_url.split("///", 1)[1], code)
     regions_messages = 0
-    for v, messages in got.items():
-        for before, message in pairwise(messages):
+    for v, got_v in got.items():
+        for before, message in pairwise(got_v):
             if "regions" in message:
                 regions_messages += 1
                 assert message["base"] == before["version"]
                 # a skeleton kept: only regions; one changed: the whole board (below)
                 assert regions.skeleton(before["board"]) == regions.skeleton(message["board"])
-                state = states[message["version"]]
-                own = str(rules_of.view(state, v))
-                secrets = {c for s in range(count) if s != v
-                           for c in secret_cards(rules_of.view(state, s).get("mine"))
-                           if f"'{c}'" not in own}
+                state = states_[message["version"]]
+                hidden = secret_codes(rules_of, state, v, count)
                 for text in message["regions"].values():
-                    assert not secrets & set(CARD.findall(text)), (game_id, v)
+                    assert not hidden & set(CARD.findall(text)), (game_id, v)
             elif not message["log_reset"]:
                 assert (regions.skeleton(before["board"]), list(regions.spans(before["board"])))\
                     != (regions.skeleton(message["board"]), list(regions.spans(message["board"])))

@@ -9,9 +9,9 @@ import re
 from markupsafe import Markup, escape
 
 from app.games.registry import GAMES
-from app.web.memo import viewing
-from app.web.render import render_board, with_names
-from tests.web.test_boards import NAMES, played
+from app.web.board import render_board
+from app.web.render import with_names
+from tests.web.test_boards import NAMES, played, players
 
 
 def test_generic_board_lists_moves_as_buttons_and_escapes() -> None:
@@ -50,13 +50,13 @@ def test_a_final_summary_is_the_one_result_display() -> None:
     assert "3 bulls: 9 points" in out and "Bo places first: fewer pints." in out
 
 
-def test_a_round_summary_does_not_replace_the_final_scores() -> None:
+def test_the_final_scores_not_a_round_summary_are_the_one_result_display() -> None:
     summary = {"title": "Round 1 is over", "final": False, "notes": [],
                "rows": [{"seat": 0, "score": 2, "parts": [], "winner": False}]}
     view = {"moves": [], "summary": summary,
             "outcome": {"scores": [2], "ranks": [1], "winners": [0]}}
     out = render_board("no-such-game", view, 0, ["Ann"])
-    assert "Final scores" in out and "Round 1 is over" in out
+    assert "Final scores" in out and 'class="summary' not in out
 
 
 def test_the_board_tells_the_shell_who_must_act() -> None:
@@ -96,21 +96,21 @@ def test_every_game_ends_with_one_result_display_for_players_and_spectators() ->
         *_, (state, over) = played(game_id, seed=3)
         assert over
         for seat in (0, None):
-            out = render_board(game_id, GAMES[game_id].view(state, seat), seat, NAMES)
+            out = render_board(game_id, GAMES[game_id].view(state, seat), seat,
+                               NAMES[:players(game_id)])
             shown = out.count('class="final-scores"') + out.count("summary--final")
             assert shown == 1, f"{game_id} seat {seat}: {shown} result displays"
 
 
 def test_with_names_puts_in_each_name_in_seat_order_and_escapes() -> None:
-    """A view's text with the render's names (what Null Bock!'s template loop printed):
-    every "{pN}" of a seat at the table, escaped once; a name is put in before the next
-    seat's, so a name that spells "{p1}" is replaced in turn, as the loop did."""
-    with viewing(["<Ann>", "{p2} & Bo", "Cy"], 0):
-        said = with_names("{p0} plays a 7 doe on {p1}'s Edge; {p3} waits.")
+    """A view's text with the room's names: every "{pN}" of a seat at the table, escaped
+    once; a name is put in before the next seat's, so a name that spells "{p1}" is
+    replaced in turn."""
+    said = with_names("{p0} plays a 7 doe on {p1}'s Edge; {p3} waits.",
+                      ["<Ann>", "{p2} & Bo", "Cy"])
     assert type(said) is Markup
     assert said == ("&lt;Ann&gt; plays a 7 doe on Cy &amp; Bo&#39;s Edge; {p3} waits.")
-    with viewing([], None):
-        assert with_names("{p0} <b>") == "{p0} &lt;b&gt;"
+    assert with_names("{p0} <b>", []) == "{p0} &lt;b&gt;"
 
 
 def test_tojson_writes_what_json_dumps_with_sorted_keys_writes() -> None:

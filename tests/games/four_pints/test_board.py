@@ -1,39 +1,26 @@
-"""The board, rendered by the production `render_board`: cards are the controls (a move,
-or a pick with its dests), every copy is playable, names are escaped, nothing hidden."""
+"""The board, rendered by the production `render_board`: cards are the controls (a move
+of your own, or the table's places lit from `data-moves`: a tap, or a pick with its
+destinations, tests/boards.py), every copy is playable, names are escaped, nothing
+hidden."""
 
 from __future__ import annotations
 
-import html
-import json
 import random
-import re
 from typing import Any
 
-from app.web.render import render_board
+from app.web.board import render_board
+from tests import boards
 from tests.games.four_pints.table import RULES, act, buy, reveal, state_from
 
 NAMES = ["<b>Ann</b>", "Bob & Co", "Cy'", "Di", "Ed", "Flo"]
-BUTTON = re.compile(r"<button ([^>]*)>(.*?)</button>", re.S)
-ATTR = re.compile(r'([\w-]+)=(?:"([^"]*)"|\'([^\']*)\')')
 
 
 def render(state: Any, seat: int | None, names: list[str] = NAMES) -> str:
-    return render_board(RULES.id, RULES.view(state, seat), seat, names)
+    return render_board(RULES.id, RULES.view(state, seat), seat, names[:state.players])
 
 
-def controls(out: str) -> list[dict[str, str]]:
-    """Every button's attributes, unescaped, and its accessible `name`."""
-    found = []
-    for attrs, content in BUTTON.findall(out):
-        found.append({k: html.unescape(a or b) for k, a, b in ATTR.findall(attrs)})
-        # its accessible name: the aria-label, else its text
-        found[-1]["name"] = found[-1].get("aria-label") or html.unescape(
-            re.sub(r"<[^>]+>", "", content)).strip()
-    return found
-
-
-def moves_in(out: str) -> list[Any]:
-    return [json.loads(c["data-move"]) for c in controls(out) if "data-move" in c]
+def named(out: str) -> dict[str, boards.Control]:
+    return {c.label: c for c in boards.controls(out)}
 
 
 def test_every_legal_move_has_a_control_and_nothing_else_does_in_random_games() -> None:
@@ -44,12 +31,7 @@ def test_every_legal_move_has_a_control_and_nothing_else_does_in_random_games() 
             for seat in [*range(players), None]:
                 out = render(s, seat)
                 legal = list(RULES.legal_moves(s, seat)) if seat is not None else []
-                found = moves_in(out)
-                assert all(m in found for m in legal) and all(m in legal for m in found)
-                picks = {c["data-pick"] for c in controls(out) if "data-pick" in c}
-                fors = {c["data-pick-for"] for c in controls(out) if "data-pick-for" in c}
-                assert picks == fors, "every pick has its dests and every dest its pick"
-                assert all(c["name"] for c in controls(out))
+                assert boards.problems(out, legal) == []
                 assert "<b>Ann" not in out and "(s)" not in out
                 assert 'class="board board--four-pints-please"' in out
                 assert ('class="mine' in out) == (seat is not None)
@@ -60,36 +42,56 @@ def test_every_legal_move_has_a_control_and_nothing_else_does_in_random_games() 
         assert 'class="summary summary--final"' in end and "final-scores" not in end
 
 
-def test_a_counter_pint_with_one_way_to_buy_is_the_button() -> None:
+def test_a_counter_pint_with_one_way_to_buy_is_tapped_on_the_counter() -> None:
     s = state_from(purse=["£3"])
     out = render(s, 0)
-    labels = {c["name"]: c for c in controls(out)}
-    assert json.loads(labels["Buy the Lager for £3"]["data-move"]) == buy("Lager")
-    assert 'data-card="Lager"' in out.split('aria-label="Buy the Lager for £3"')[1][:200]
-    assert labels["Reveal a buying card"]["class"].startswith("move")
+    labels = named(out)
+    lager = labels["Buy the Lager for £3"]
+    assert (lager.kind, lager.move, lager.place) == ("at", buy("Lager"), "counter-0")
+    assert 'data-place="counter-0"><span class="card card--beer card--lager"' in out
+    deck = labels["Reveal a buying card"]
+    assert (deck.kind, deck.place, deck.word) == ("at", "deck", "")
 
 
-def test_several_ways_to_buy_make_a_pick_with_dests_in_your_place() -> None:
+def test_several_ways_to_buy_a_pint_make_a_pick_with_dests_in_your_tray() -> None:
+    s = state_from(purse=["£5", "£2", "Credit card"], play=["Wallet"],
+                   counter=["Stout", "Lager", "Lager"])
+    out = render(s, 0)
+    picks = [c for c in boards.controls(out) if c.kind == "pick"]
+    assert sorted((p.place, p.pick) for p in picks) == [
+        ("counter-0", "buy-stout-0"), ("counter-1", "buy-lager-0"), ("counter-2", "buy-lager-1")]
+    assert {p.label for p in picks if p.pick == "buy-stout-0"} == {"Buy the Stout: then choose how"}
+    assert boards.dests_at(out, "buy-ways", "buy-lager-1") == [
+        "Buy the Lager with the Credit card", "Buy the Lager for £3"]  # both copies
+    assert boards.dests_at(out, "buy-ways", "buy-stout-0") == [
+        "Buy the Stout with the Credit card", "Buy the Stout for £6"]
+    assert "Buy two pints" not in out  # no two at once without Happy Hour or On me!
+    assert out.count('data-place="buy-ways"') == 1
+    assert 'data-place="buy-ways"' in out.split('<section class="mine')[1]
+
+
+def test_two_pints_at_once_are_the_ways_of_one_pick_in_your_place() -> None:
     s = state_from(purse=["£5", "£2"], play=["Happy Hour"], counter=["Stout", "Lager", "Lager"])
     out = render(s, 0)
-    picks = [c for c in controls(out) if "data-pick" in c]
-    assert [p["data-pick"] for p in picks] == ["buy-stout-0", "buy-lager-0", "buy-lager-1"]
-    assert picks[0]["aria-label"] == "Buy the Stout: then choose how"
-    dests = {(c["data-pick-for"], c["name"]) for c in controls(out) if "data-pick-for" in c}
-    assert ("buy-stout-0", "Buy the Stout and a Lager for £7") in dests
-    assert ("buy-lager-1", "Buy the Lager and a Lager for £4") in dests  # both copies
-    assert ("buy-lager-0", "Buy the Stout and a Lager for £7") in dests
-    mine = out.split('<section class="mine')[1]
-    assert mine.count('data-pick-for="buy-') == len(dests)
+    offered = boards.controls(out)
+    assert {(c.label, c.place) for c in offered if c.kind == "at"} == {
+        ("Reveal a buying card", "deck"), ("Buy the Stout for £6", "counter-0"),
+        ("Buy the Lager for £3", "counter-1"), ("Buy the Lager for £3", "counter-2")}
+    pairs = [c for c in offered if c.kind == "pick"]
+    assert [(c.pick, c.place, c.label) for c in pairs] == [
+        ("pairs", None, "Buy two pints: then choose which")]
+    assert boards.dests_at(out, "buy-ways", "pairs") == [
+        "Buy the Stout and a Lager for £7", "Buy the Lager and a Lager for £4"]
 
 
 def test_elbow_controls_sit_on_every_copy_of_the_pint() -> None:
     s = reveal(state_from(buying=["Elbow a pint"], pints={1: ["Stout", "Stout"], 2: ["IPA"]}))
     out = render(s, 0)
-    labels = [c["name"] for c in controls(out)]
-    assert labels.count("Elbow the Stout of Bob & Co off the table") == 2
-    assert labels.count("Elbow the IPA of Cy' off the table") == 1
-    assert len(labels) == 3
+    offered = boards.controls(out)
+    assert [(c.kind, c.label, c.place) for c in offered] == [
+        ("at", "Elbow the Stout of Bob & Co off the table", "pint-1-0"),
+        ("at", "Elbow the Stout of Bob & Co off the table", "pint-1-1"),
+        ("at", "Elbow the IPA of Cy' off the table", "pint-2-0")]
     assert "Your turn: choose a pint of another player to elbow off the table." in out
     waiting = render(s, 1)
     assert "Waiting for &lt;b&gt;Ann&lt;/b&gt; to choose a pint to elbow." in waiting
@@ -97,22 +99,24 @@ def test_elbow_controls_sit_on_every_copy_of_the_pint() -> None:
 
 def test_a_slip_asks_for_one_of_your_own_pints() -> None:
     s = reveal(state_from(buying=["Slip"], pints={0: ["IPA", "Lager", "Lager"]}))
-    labels = [c["name"] for c in controls(render(s, 0))]
-    assert labels == ["Lose your IPA to the Slip", "Lose your Lager to the Slip",
-                      "Lose your Lager to the Slip"]
+    offered = boards.controls(render(s, 0))
+    assert [(c.kind, c.label, c.face) for c in offered] == [
+        ("move", "Lose your IPA to the Slip", "IPA"),
+        ("move", "Lose your Lager to the Slip", "Lager"),
+        ("move", "Lose your Lager to the Slip", "Lager")]
 
 
 def test_the_on_me_gift_is_a_pick_with_a_dest_in_each_friends_place() -> None:
     s = act(state_from(purse=["£5", "£5"], play=["On me!"]), buy("Red Ale", "Lager"))
     out = render(s, 0)
-    picks = [c for c in controls(out) if "data-pick" in c]
-    assert [p["aria-label"] for p in picks] == [
-        "Give away the Red Ale: then choose who gets it",
-        "Give away the Lager: then choose who gets it",
+    picks = [c for c in boards.controls(out) if c.kind == "pick"]
+    assert sorted((p.place, p.label) for p in picks) == [
+        ("bought-0", "Give away the Red Ale: then choose who gets it"),
+        ("bought-1", "Give away the Lager: then choose who gets it"),
     ]
-    friend = out.split('data-seat="2"')[1].split("</article>")[0]
-    names = {c["name"] for c in controls(friend)}
-    assert {"Give the Lager to Cy'", "Give the Red Ale to Cy'"} <= names
+    assert sorted(boards.dests_at(out, "area-2")) == ["Give the Lager to Cy'",
+                                                      "Give the Red Ale to Cy'"]
+    assert 'data-seat="2" data-place="area-2"' in out
     assert "Waiting for &lt;b&gt;Ann&lt;/b&gt; to give one of the two pints to a friend." in (
         render(s, 1))
 
@@ -132,7 +136,7 @@ def test_the_summary_is_the_result_with_names_filled_in() -> None:
     assert "The game is over: &lt;b&gt;Ann&lt;/b&gt; wins." in out
     assert "&lt;b&gt;Ann&lt;/b&gt; reaches 12 points and wins at once." in out
     assert "2 IPAs: 10 points" in out and "{p0}" not in out
-    assert moves_in(out) == []
+    assert boards.controls(out) == []
 
 
 def test_the_board_shows_nothing_a_viewer_may_not_see() -> None:
@@ -141,7 +145,7 @@ def test_the_board_shows_nothing_a_viewer_may_not_see() -> None:
     b.buying_deck, b.beer_deck = ["Smoke", "£5"], ["Lager", "IPA"]
     for seat in [0, 1, None]:
         assert render(a, seat) == render(b, seat)
-    assert moves_in(render(a, None)) == [] and 'class="mine' not in render(a, None)
+    assert boards.controls(render(a, None)) == [] and 'class="mine' not in render(a, None)
 
 
 def test_names_are_escaped_once() -> None:

@@ -1,9 +1,9 @@
 """The board, rendered by the production `render_board` from views of real game states:
-cards are the controls, picks have a destination on each place, nothing secret leaks."""
+cards are the controls, picks have a destination on each place (as data the client puts
+there, tests/boards.py), nothing secret leaks."""
 
 from __future__ import annotations
 
-import html
 import json
 import random
 import re
@@ -12,32 +12,15 @@ from typing import Any
 
 from app.games.base import parse_options
 from app.games.registry import GAMES
-from app.web.render import render_board
+from app.web.board import render_board
+from tests import boards
 from tests.games.null_bock.helpers import RULES, play, state_from, to_arena
 
 NAMES = ["Ann", "Bob", "Cy", "Dee", "Eve", "Fay"]
-BUTTON = re.compile(r"<button\b([^>]*)>(.*?)</button>", re.S)
 
 
 def render(state: Any, seat: int | None, names: list[str] = NAMES) -> str:
-    return render_board("null-bock", RULES.view(state, seat), seat, names)
-
-
-def attrs(tag: str) -> dict[str, str]:
-    return {k: html.unescape(v) for k, v in re.findall(r'([\w-]+)="([^"]*)"', tag)} | {
-        k: html.unescape(v) for k, v in re.findall(r"([\w-]+)='([^']*)'", tag)
-    }
-
-
-def controls(page: str) -> list[dict[str, str]]:
-    """Every button's attributes and its accessible `name` (its aria-label, else its
-    text)."""
-    return [attrs(tag) | {"_tag": tag, "name": named(tag, content)}
-            for tag, content in BUTTON.findall(page)]
-
-
-def named(tag: str, content: str) -> str:
-    return attrs(tag).get("aria-label") or html.unescape(re.sub(r"<[^>]+>", "", content)).strip()
+    return render_board("null-bock", RULES.view(state, seat), seat, names[:state.players])
 
 
 def canon(move: Any) -> str:
@@ -49,31 +32,28 @@ def check_controls(state: Any, seat: int) -> None:
     card with several is a pick whose destinations are exactly its moves."""
     view = RULES.view(state, seat)
     page = render(state, seat)
-    buttons = controls(page)
-    legal = {canon(m) for m in view["moves"]}
-    moves = [b for b in buttons if "move" in b.get("class", "").split()]
-    assert {canon(json.loads(b["data-move"])) for b in moves} == legal
-    assert all(b["name"] for b in buttons)
+    offered = boards.controls(page)
+    assert boards.problems(page, view["moves"]) == []
     hand = Counter(view["mine"]["hand"])
     by_card: dict[str, list[dict[str, Any]]] = {}
     for m in view["moves"]:
         by_card.setdefault(m["card"], []).append(m)
-    picks = [b for b in buttons if "pick" in b.get("class", "").split()]
-    singles = [b for b in moves if "dest" not in b["class"].split()]
+    picks = [c for c in offered if c.kind == "pick"]
+    singles = [c for c in offered if c.kind == "move"]
     for card, mvs in by_card.items():
         if len(mvs) == 1:
-            mine = [b for b in singles if json.loads(b["data-move"]) == mvs[0]]
-            assert len(mine) == hand[card], card  # every copy is playable
+            mine = [c for c in singles if c.move == mvs[0]]
+            assert len(mine) == hand[card] and {c.face for c in mine} == {card}  # every copy
         else:
-            ids = [b["data-pick"] for b in picks if b["data-pick"].startswith(card + "-")]
+            ids = [c.pick for c in picks if c.pick and c.pick.startswith(card + "-")]
             assert sorted(ids) == [f"{card}-{k}" for k in range(hand[card])]
             for pick_id in ids:
-                dests = [b for b in moves if b.get("data-pick-for") == pick_id]
-                assert sorted(canon(json.loads(b["data-move"])) for b in dests) == sorted(
-                    map(canon, mvs)
-                )
-                assert all(b["_tag"].rstrip().endswith(" hidden") for b in dests)
+                dests = [c for c in offered if c.kind == "dest" and c.pick == pick_id]
+                assert sorted(canon(c.move) for c in dests) == sorted(map(canon, mvs))
+                assert {c.place for c in dests} == {
+                    "arena" if m["to"] == "arena" else f"edge-{m['edge']}" for m in mvs}
     assert len(singles) + len(picks) == sum(hand[c] for c in by_card)
+    assert all(c.place is None for c in picks)  # a card of the hand: its button is in mine
 
 
 def test_controls_through_a_seeded_game() -> None:
@@ -97,28 +77,21 @@ def test_controls_through_a_seeded_game() -> None:
     assert "The game is over" in final and "{p" not in final
 
 
-def dests_at(page: str, place: str) -> list[str]:
-    """The accessible names of the destination buttons on `data-place=place` (up to the
-    next place)."""
-    start = page.index(f'data-place="{place}"')
-    end = page.find('data-place="', start + 12)
-    chunk = page[start : end if end != -1 else len(page)]
-    return [b["name"] for b in controls(chunk) if 'class="move dest' in b["_tag"]]
-
-
 def test_a_picked_card_goes_to_the_arena_and_each_edge_by_buttons_there() -> None:
     state = state_from(["S9 S9 D2", "D6", "D8 S3"], "D5 D4 S7", arena="D3", owner=1, turn=0)
     page = render(state, 0)
-    picks = [b for b in controls(page) if "pick" in b["class"].split()]
-    assert [b["data-pick"] for b in picks] == ["S9-0", "S9-1"]
-    assert picks[0]["aria-label"] == "9 stag: choose where to play it (3 places)"
-    assert dests_at(page, "arena").count("Play 9 stag into the Arena") == 2
-    assert dests_at(page, "edge-1") == ["Play 9 stag on Bob's Edge, winning the 4 doe"] * 2
-    assert dests_at(page, "edge-0") == ["Play 9 stag on your Edge, winning the 5 doe"] * 2
-    assert dests_at(page, "edge-2") == []  # a stag never goes on a stag
-    single = [b for b in controls(page) if b.get("data-move") and "dest" not in b["class"]]
+    picks = [c for c in boards.controls(page) if c.kind == "pick"]
+    assert [c.pick for c in picks] == ["S9-0", "S9-1"]
+    assert picks[0].label == "9 stag: choose where to play it (3 places)"
+    assert boards.dests_at(page, "arena").count("Play 9 stag into the Arena") == 2
+    assert boards.dests_at(page, "edge-1") == ["Play 9 stag on Bob's Edge, winning the 4 doe"] * 2
+    assert boards.dests_at(page, "edge-0") == ["Play 9 stag on your Edge, winning the 5 doe"] * 2
+    assert boards.dests_at(page, "edge-2") == []  # a stag never goes on a stag
+    words = {c.place: c.word for c in boards.controls(page) if c.kind == "dest"}
+    assert words == {"arena": "Play into the Arena", "edge-0": "Play here", "edge-1": "Play here"}
+    single = [c for c in boards.controls(page) if c.kind == "move"]
     # the 2 doe has one place only (it is not higher than the Arena's 3 doe)
-    assert [b["name"] for b in single] == [
+    assert [c.label for c in single] == [
         "Play 2 doe on Cy's Edge, taking the 7 stag into your hand"
     ]
 
@@ -126,8 +99,8 @@ def test_a_picked_card_goes_to_the_arena_and_each_edge_by_buttons_there() -> Non
 def test_one_move_cards_are_move_buttons_with_the_face_inside() -> None:
     state = state_from(["D7 D7 S2", "D6", "D8"], "S5 S6 S7", arena="", turn=0)
     page = render(state, 0)
-    buttons = [b for b in controls(page) if "card-move" in b["class"]]
-    assert [b["aria-label"] for b in buttons] == ["Play 7 doe into the Arena"] * 2
+    buttons = [c for c in boards.controls(page) if c.kind == "move"]
+    assert [c.label for c in buttons] == ["Play 7 doe into the Arena"] * 2
     assert re.search(r'aria-label="Play 7 doe into the Arena"><span class="card card--doe', page)
     assert "Your turn: play a doe into the empty Arena." in page
 
@@ -138,7 +111,7 @@ def test_the_edge_choice_and_who_is_still_choosing() -> None:
     state, _ = RULES.apply(state, 2, {"type": "edge", "card": card})
     page = render(state, 0)
     assert "Your turn: choose a card for your Edge." in page
-    labels = [b["name"] for b in controls(page)]
+    labels = [c.label for c in boards.controls(page)]
     assert all(label.startswith("Put the ") and label.endswith("on your Edge, face down")
                for label in labels)
     assert len(labels) == len(state.hands[0])  # every copy

@@ -4,18 +4,17 @@ secret reaches anyone else's HTML."""
 
 from __future__ import annotations
 
-import json
 import random
 import re
 from collections import Counter
-from html.parser import HTMLParser
 from typing import Any
 
 import pytest
 
 from app.games.base import parse_options
 from app.games.stier_zoekt_bier.state import CHOOSE, DRAFT, OVER, SERVE, State
-from app.web.render import render_board
+from app.web.board import render_board
+from tests import boards
 from tests.games.stier_zoekt_bier.helpers import RULES, STOP, play, seat, table
 from tests.games.stier_zoekt_bier.test_views import _mutate_hidden
 
@@ -23,70 +22,19 @@ NAMES = ["<b>Anton</b>", "Bas & co", "Charlotte", "Dirk", "Eva"]
 CODE = re.compile(r"\b[LWDA][1-5]\b|\bB[LWDA]\b")
 
 
-class Controls(HTMLParser):
-    """Every <button> of a board: its classes, move, pick ids, accessible name, hidden."""
-
-    def __init__(self) -> None:
-        super().__init__()
-        self.buttons: list[dict[str, Any]] = []
-        self.places: list[str] = []
-        self.inline = False
-        self.text: list[str] | None = None  # the text of a button without an aria-label
-
-    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
-        a = dict(attrs)
-        self.inline = self.inline or "style" in a or tag == "script"
-        if a.get("data-place"):
-            self.places.append(str(a["data-place"]))
-        if tag == "button":
-            self.buttons.append({
-                "cls": (a.get("class") or "").split(),
-                "move": json.loads(a["data-move"]) if a.get("data-move") else None,
-                "pick": a.get("data-pick"), "for": a.get("data-pick-for"),
-                "label": a.get("aria-label") or "", "hidden": "hidden" in a,
-            })
-            self.text = None if a.get("aria-label") else []
-
-    def handle_data(self, data: str) -> None:
-        if self.text is not None:
-            self.text.append(data)
-
-    def handle_endtag(self, tag: str) -> None:
-        # a button without an aria-label is named by its text
-        if tag == "button" and self.text is not None:
-            self.buttons[-1]["label"] = "".join(self.text).strip()
-            self.text = None
-
-
 def board(state: State, viewer: int | None) -> str:
-    return render_board("stier-zoekt-bier", RULES.view(state, viewer), viewer, NAMES)
+    return render_board("stier-zoekt-bier", RULES.view(state, viewer), viewer,
+                        NAMES[:state.players])
 
 
-def controls(page: str) -> Controls:
-    parser = Controls()
-    parser.feed(page)
-    return parser
-
-
-def canon(move: Any) -> str:
-    return json.dumps(move, sort_keys=True)
-
-
-def check_controls(state: State, viewer: int | None) -> Controls:
+def check_controls(state: State, viewer: int | None) -> list[boards.Control]:
     page = board(state, viewer)
-    found = controls(page)
-    assert not found.inline, "no inline style or script (the CSP)"
-    moves = {canon(m) for m in RULES.legal_moves(state, viewer)} if viewer is not None else set()
-    shown = {canon(b["move"]) for b in found.buttons if b["move"] is not None}
-    assert shown == moves, "one control or more per legal move, and no other"
-    picks = {b["pick"] for b in found.buttons if b["pick"]}
-    for b in found.buttons:
-        assert b["label"] and not CODE.search(b["label"]), b["label"]
-        assert ("move" in b["cls"]) == (b["move"] is not None)
-        if b["for"]:
-            assert b["hidden"] and "dest" in b["cls"] and b["for"] in picks
-    for pick in picks:
-        assert sum(b["for"] == pick for b in found.buttons) >= 2, "a pick has destinations"
+    assert " style=" not in page and "<script" not in page, "no inline style or script (the CSP)"
+    moves = list(RULES.legal_moves(state, viewer)) if viewer is not None else []
+    assert boards.problems(page, moves) == []
+    found = boards.controls(page)
+    for c in found:
+        assert not CODE.search(c.label), c.label
     assert "<b>Anton</b>" not in page
     if viewer != 0:
         assert "&lt;b&gt;Anton&lt;/b&gt;" in page
@@ -123,14 +71,14 @@ def test_the_start_every_copy_of_a_draft_card_is_a_control() -> None:
         seat(hand="L5 L5 W5 W5 D5 A5"),
     ])
     found = check_controls(state, 0)
-    keeps = Counter(b["label"] for b in found.buttons)
+    keeps = Counter(c.label for c in found)
     assert keeps == {"Keep 1 lager": 2, "Keep 3 white": 3, "Keep 5 ale": 1}
     page = board(state, 0)
     assert "Your turn: keep 2 more beer cards for your stock" in page
-    # seat 1 sees only its own hand, and who is still choosing
+    # seat 1 sees only its own hand; the table waits for everyone
     other = board(state, 1)
     assert 'data-card="W3"' not in other and "Keep 1 dark" in other
-    assert "Waiting for" not in other
+    assert "Waiting for" in other and "Your turn: keep 2 more beer cards" in other
 
 
 def test_a_simultaneous_choice_says_who_is_still_choosing() -> None:
@@ -154,20 +102,22 @@ def choosing() -> State:
 
 def test_a_bull_with_several_places_is_a_pick_with_a_destination_at_each_bull() -> None:
     found = check_controls(choosing(), 0)
-    picks = [b for b in found.buttons if b["pick"]]
-    assert [b["pick"] for b in picks] == ["take-BL-0", "take-BL-1"]  # both copies
-    dests = [b for b in found.buttons if b["for"] == "take-BL-0"]
-    assert [d["label"] for d in dests] == [
+    picks = [c for c in found if c.kind == "pick"]
+    assert [(c.pick, c.place) for c in picks] == [("take-BL-0", "middle-0"),
+                                                  ("take-BL-1", "middle-1")]  # both copies
+    dests = sorted((c for c in found if c.kind == "dest" and c.pick == "take-BL-0"),
+                   key=lambda c: c.place or "")
+    assert [d.label for d in dests] == [
         "Take Lenny Lager and put him together with your 1st bull, Lenny Lager: "
         "the pair scores double",
         "Take Lenny Lager and put him together with your 3rd bull, Lenny Lager: "
         "the pair scores double",
         "Take Lenny Lager on his own",
     ]
-    page = board(choosing(), 0)
-    # the destinations sit in the bulls they join
-    first = page.index('data-place="pub-0-0"')
-    assert first < page.index('data-pick-for="take-BL-0"') < page.index('data-place="pub-0-1"')
+    # the destinations sit in the bulls they join, or in a new slot of your own
+    assert [d.place for d in dests] == ["pub-0-0", "pub-0-2", "pub-0-new"]
+    mine = board(choosing(), 0).split('<section class="mine')[1]
+    assert all(f'data-place="{d.place}"' in mine for d in dests)
 
 
 def test_draughted_beer_for_several_bulls_is_a_pick_served_at_the_bulls() -> None:
@@ -176,9 +126,10 @@ def test_draughted_beer_for_several_bulls_is_a_pick_served_at_the_bulls() -> Non
         seat(stock="L1"), seat(stock="L1"),
     ], deck=" ".join(["W1"] * 30), bull_deck="BL BA BD BW BL BA")
     found = check_controls(state, 0)
-    picks = [b["pick"] for b in found.buttons if b["pick"]]
+    picks = [c.pick for c in found if c.kind == "pick"]
     assert picks == ["serve-L5-0-of-3", "serve-L5-1-of-3"]
-    labels = [b["label"] for b in found.buttons if b["move"] and not b["for"]]
+    assert {c.place for c in found if c.kind == "dest"} == {"pub-0-0", "pub-0-2"}
+    labels = [c.label for c in found if c.kind == "move"]
     assert labels == ["Serve 3 ale to your 2nd bull, Andy Ale",
                       "Pour away the rest of your draughted beer (5 lager, 5 lager and 3 ale)"]
 
@@ -188,14 +139,14 @@ def test_the_top_cellar_card_goes_to_a_bull_or_the_discard_pile() -> None:
         seat(stock="L2 A4", pub=["BA", "BA"]), seat(stock="L1"), seat(stock="L1"),
     ], deck=" ".join(["W1"] * 30), bull_deck="BL BA BD BW BL BA")
     found = check_controls(state, 0)
-    dests = [b["label"] for b in found.buttons if b["for"] == "cellar-A4-2"]
-    assert sorted(dests) == ["Pour away 4 ale from your cellar",
-                             "Serve 4 ale from your cellar to your 1st bull, Andy Ale",
-                             "Serve 4 ale from your cellar to your 2nd bull, Andy Ale"]
+    dests = [(c.label, c.place) for c in found if c.kind == "dest" and c.pick == "cellar-A4-2"]
+    assert sorted(dests) == [("Pour away 4 ale from your cellar", "pour"),
+                             ("Serve 4 ale from your cellar to your 1st bull, Andy Ale", "pub-0-0"),
+                             ("Serve 4 ale from your cellar to your 2nd bull, Andy Ale", "pub-0-1")]
     page = board(state, 0)
+    # pouring away is done by your cellar, in reach, beside Stop serving
     cellar = page.index('data-place="stock-0"')
-    assert cellar < page.index(">Pour away 4 ale from your cellar</button>") < page.index(
-        ">Stop serving</button>")
+    assert cellar < page.index('data-place="pour"') < page.index(">Stop serving</button>")
     # once poured, every viewer sees the card face up as the last play
     state = play(state, (0, {"type": "pour", "card": "A4"}))
     for viewer in (1, None):
@@ -216,7 +167,7 @@ def test_leaders_level_after_a_round_share_the_lead_not_the_win() -> None:
     page = board(state, 2)
     assert "Round 1 is over" in page and "share the win" not in page
     assert "(8): they share the lead." in page
-    german = render_board("stier-zoekt-bier", RULES.view(state, 2), 2, NAMES, "de")
+    german = render_board("stier-zoekt-bier", RULES.view(state, 2), 2, NAMES[:3], "de")
     assert "Sie teilen sich die Führung." in german and "Sieg" not in german
 
 
@@ -224,7 +175,7 @@ def test_the_draught_turns_up_cellar_cards_by_clicking_them() -> None:
     state = table(boss=0, seats=[seat(stock="L1 L2 A3 W4 W5 D1"), seat(stock="L1"),
                                  seat(stock="L1")])
     found = check_controls(state, 0)
-    labels = [b["label"] for b in found.buttons]
+    labels = [c.label for c in found]
     assert labels[0] == "Draught: turn up your top cellar card (5 white)"
     assert labels[4] == ("Draught: turn up your top 5 cellar cards (5 white, 4 white, 3 ale, "
                          "2 lager and 1 lager)")
