@@ -5,12 +5,12 @@ The seat comes from the room's seat cookie; without one the socket is a spectato
 channel on the broker once for all its sockets here; a `{room, version}` notice makes
 each socket send ITS viewer's view (connection.py), so a hand never travels on the bus
 and a socket that missed versions gets the newest. Errors become `error` messages
-through `wire_error` (app/web/errors.py).
+through `wire_error` (app/web/errors.py). What a socket sends goes through Starlette's
+`WebSocket`, by the connection's outbox (app/web/outbox.py).
 """
 
 from __future__ import annotations
 
-import contextlib
 import logging
 from collections.abc import Coroutine
 from typing import Any
@@ -39,7 +39,6 @@ from app.web.errors import wire_error
 from app.web.feed import RoomFeeds
 from app.web.language import get_language
 from app.web.protocol import ErrorOut
-from app.web.wire import protocol_of
 
 log = logging.getLogger(__name__)
 router = APIRouter()
@@ -74,20 +73,26 @@ async def room_socket(websocket: WebSocket) -> None:
                             token=get_seat_token(websocket, code),
                             host_token=get_host_token(websocket, code))
     await websocket.accept()
-    connection.protocol = protocol_of(websocket)  # the direct way to send, if there is one
     client = (websocket.client.host if websocket.client else "", code)
     open_sockets = get_open_sockets(websocket)
-    if open_sockets.get(client, 0) >= settings.sockets_per_client_room:
-        await connection.send(ErrorOut(code="too_fast", reason="Too many open tabs here."))
-        await websocket.close(code=4429)
-        return
-    open_sockets[client] = open_sockets.get(client, 0) + 1
     try:
-        await _follow_room(connection, rooms, hub, get_feeds(websocket), code)
+        if open_sockets.get(client, 0) >= settings.sockets_per_client_room:
+            connection.post(ErrorOut(code="too_fast", reason="Too many open tabs here."))
+            connection.outbox.close(4429)
+            return
+        open_sockets[client] = open_sockets.get(client, 0) + 1
+        try:
+            await _follow_room(connection, rooms, hub, get_feeds(websocket), code)
+        finally:
+            open_sockets[client] -= 1
+            if not open_sockets[client]:
+                del open_sockets[client]
     finally:
-        open_sockets[client] -= 1
-        if not open_sockets[client]:
-            del open_sockets[client]
+        # What is posted goes out before the endpoint returns (the server closes the
+        # connection then); a close ends it, unless the peer has closed it already.
+        if websocket.client_state == WebSocketState.CONNECTED:
+            connection.outbox.close()
+        await connection.outbox.drained()
 
 
 # A plain Starlette route: FastAPI's dependency solving (path and query parameters into
@@ -122,33 +127,29 @@ def room_socket_for(scope: Scope, receive: Receive,
 
 async def _follow_room(connection: Connection, rooms: RoomService, hub: Hub,
                        feeds: RoomFeeds, code: str) -> None:
-    websocket = connection.ws
     # Join the feed first (subscribed), then load: no notice falls between the read
     # and the follow (those that come during the greeting wait in its backlog).
     async with feeds.join(code, connection):
         live = await rooms.watch(code)
         if live is None:
-            await connection.send(wire_error(RoomNotFound()))
-            await websocket.close(code=4404)
+            connection.post(wire_error(RoomNotFound()))
+            connection.outbox.close(4404)
             return
         try:
             await serve(connection, rooms, hub, live)
         finally:
             rooms.unwatch(code)
-    if websocket.client_state == WebSocketState.CONNECTED:
-        with contextlib.suppress(Exception):
-            await websocket.close()
 
 
 async def serve(connection: Connection, rooms: RoomService, hub: Hub, live: LiveRoom) -> None:
-    code, websocket = connection.code, connection.ws
+    code = connection.code
     connection.game_id = live.record.game_id
     connection.seats_epoch = live.seats_epoch
     try:
         connection.seat = rooms.admit(live, connection.token)
     except NotSeated as exc:
-        await connection.send(ErrorOut(code="no_spectators", reason=exc.reason))
-        await websocket.close(code=4403)
+        connection.post(ErrorOut(code="no_spectators", reason=exc.reason))
+        connection.outbox.close(4403)
         return
     connection.conn = await hub.join(code, connection.seat)
     try:
