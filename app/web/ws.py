@@ -5,20 +5,18 @@ The seat comes from the room's seat cookie; without one the socket is a spectato
 channel on the broker once for all its sockets here; a `{room, version}` notice makes
 each socket send ITS viewer's view (connection.py), so a hand never travels on the bus
 and a socket that missed versions gets the newest. Errors become `error` messages
-through `wire_error` (app/web/errors.py). What a socket sends goes through Starlette's
-`WebSocket`, by the connection's outbox (app/web/outbox.py).
+through `wire_error` (app/web/errors.py).
+
+A socket comes through the app's whole stack like any request: the Origin check
+(app/web/csrf.py: a socket from another site is refused before it is accepted), the
+router. What it sends goes through Starlette's `WebSocket`, by the connection's outbox.
 """
 
 from __future__ import annotations
 
 import logging
-from collections.abc import Coroutine
-from typing import Any
-from urllib.parse import urlsplit
 
 from fastapi import APIRouter, WebSocket
-from starlette.routing import WebSocketRoute
-from starlette.types import Receive, Scope, Send
 from starlette.websockets import WebSocketDisconnect, WebSocketState
 
 from app.realtime.hub import Hub
@@ -42,17 +40,7 @@ from app.web.protocol import ErrorOut
 
 log = logging.getLogger(__name__)
 router = APIRouter()
-SOCKET_PREFIX = "/ws/rooms/"
-SOCKET_PATH = SOCKET_PREFIX + "{code}"
-
-
-def origin_ok(websocket: WebSocket) -> bool:
-    """A browser always sends Origin: it must be this site. No Origin: not a browser."""
-    origin = websocket.headers.get("origin")
-    if origin is None:
-        return True
-    host = websocket.headers.get("host", "")
-    return urlsplit(origin).netloc.lower() == host.lower()
+SOCKET_PATH = "/ws/rooms/{code}"
 
 
 async def room_socket(websocket: WebSocket) -> None:
@@ -60,9 +48,6 @@ async def room_socket(websocket: WebSocket) -> None:
     code = websocket.path_params["code"]
     query = websocket.query_params
     html = query.get("format") == "html"
-    if not origin_ok(websocket):
-        await websocket.close(code=1008, reason="foreign origin")  # before accept: HTTP 403
-        return
     # The API's dependencies, called here rather than declared: FastAPI runs a plain
     # `def` dependency in a worker thread, a thread hop each on every connect.
     rooms, hub, settings = get_rooms(websocket), get_hub(websocket), get_settings(websocket)
@@ -96,33 +81,8 @@ async def room_socket(websocket: WebSocket) -> None:
 
 
 # A plain Starlette route: FastAPI's dependency solving (path and query parameters into
-# arguments) was ~6 % of the server's time in a connect storm, for two strings. The app
-# hands most sockets to `room_socket` before routing (`room_socket_for`, app/main.py); the
-# route serves the rest (an app mounted under a root path) and names the URL.
-router.routes.append(WebSocketRoute(SOCKET_PATH, room_socket, name="room_socket"))
-
-
-def room_socket_for(scope: Scope, receive: Receive,
-                    send: Send) -> Coroutine[Any, Any, None] | None:
-    """The room socket of a WebSocket scope whose path the route above matches
-    (`/ws/rooms/{code}`, a code without "/"), or None: the app's stack routes it.
-
-    What a socket skipped this way: FastAPI's telemetry check, the HTTP middlewares
-    (security headers, origin check, body limit: each hands a socket straight on),
-    the exception middleware (our handlers answer HTTP requests; the endpoint sends a
-    socket's errors itself) and the router's walk past every API route before this
-    one: ~10 % of a connect, and a frame of each of them held for as long as the
-    socket is open."""
-    if scope.get("root_path"):
-        return None  # mounted: the router knows the route's path under the root
-    path: str = scope["path"]
-    if not path.startswith(SOCKET_PREFIX):
-        return None
-    code = path[len(SOCKET_PREFIX):]
-    if not code or "/" in code:
-        return None
-    scope["path_params"] = {"code": code}
-    return room_socket(WebSocket(scope, receive, send))
+# arguments) was ~6 % of the server's time in a connect storm, for two strings.
+router.add_websocket_route(SOCKET_PATH, room_socket, name="room_socket")
 
 
 async def _follow_room(connection: Connection, rooms: RoomService, hub: Hub,

@@ -11,9 +11,7 @@ from typing import Any
 
 import pytest
 from sqlalchemy import event
-from starlette.routing import Match
 
-from app.web import ws
 from tests.client import Make, seated_room, start
 from tests.live import LiveServer
 
@@ -84,31 +82,6 @@ async def test_the_room_message_is_shared_by_its_viewers_and_remade_when_presenc
     later = await room_of(second)  # bob is connected now: made again, not the old text
     assert [s["connected"] for s in later["room"]["seats"]] == [True, True]
     assert (later["seat"], later["host"]) == (None, False)
-
-
-async def _never(*args: Any) -> Any:
-    raise AssertionError("the endpoint was not to run")
-
-
-@pytest.mark.parametrize("path", ["/ws/rooms/ABCDEFGHJK", "/ws/rooms/a b", "/ws/rooms/",
-                                  "/ws/rooms/ABC/", "/ws/rooms/A/B", "/ws/roomsABC",
-                                  "/ws/rooms", "/api/rooms/ABC", "/ws/rooms/ABC/x"])
-def test_the_door_takes_exactly_the_sockets_the_route_takes(path: str) -> None:
-    """app/main.py hands a room socket to its endpoint before the stack: it must take
-    the paths the route matches, with the same code, and leave every other one."""
-    route = next(r for r in ws.router.routes if getattr(r, "name", "") == "room_socket")
-    scope: dict[str, Any] = {"type": "websocket", "path": path, "root_path": "",
-                             "headers": [], "query_string": b""}
-    match, child = route.matches(scope)
-    endpoint = ws.room_socket_for(dict(scope), _never, _never)
-    assert (endpoint is not None) == (match == Match.FULL)
-    if endpoint is not None:
-        endpoint.close()  # made, never run
-        door = dict(scope)
-        ws.room_socket_for(door, _never, _never).close()  # type: ignore[union-attr]
-        assert door["path_params"] == child["path_params"]
-    # Mounted under a root path: always the router's (it knows the path under it).
-    assert ws.room_socket_for({**scope, "root_path": "/app"}, _never, _never) is None
 
 
 async def test_the_greeting_s_messages_come_in_order(server: LiveServer, people: Make) -> None:
