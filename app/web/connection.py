@@ -2,8 +2,9 @@
 
 A `Connection` does not follow the bus itself: the room's feed (app/web/feed.py) hears
 each notice once for every socket of the room here and hands it to `notice`. Notices
-that arrive while the socket is still being greeted wait in `backlog`, so none falls
-between the greeting and the follow.
+that arrive while the socket is still being greeted, or while a move or chat line the
+client named by an `id` is on its way, wait in `backlog`: none falls between the
+greeting and the follow, and a move's `ack` comes before the board it made.
 
 Everything this socket sends is posted to its outbox (app/web/outbox.py): sent in order,
 and neither the feed nor the read loop waits for the peer.
@@ -29,12 +30,13 @@ from app.rooms.models import ChatLine
 from app.rooms.service import LOG_LINES, RoomService
 from app.rooms.tokens import token_matches
 from app.web.buckets import Bucket
-from app.web.errors import wire_error
-from app.web.incoming import Move, read_client
+from app.web.errors import TooFast, wire_error
+from app.web.incoming import Move, id_of, read_client
 from app.web.messages import board_of, state_text
 from app.web.outbox import Outbox
 from app.web.protocol import (
     MAX_MESSAGE_BYTES,
+    AckOut,
     BackIn,
     ChatIn,
     ChatOut,
@@ -191,9 +193,12 @@ class Connection:
             await self.notice(message, {})
         self.backlog = None
 
-    async def answer_stale(self, exc: StaleVersion) -> None:
-        """The `stale` error and the table it points to (the log from its start)."""
-        self.post(wire_error(exc))
+    async def answer_stale(self, exc: StaleVersion, ident: str | None = None) -> None:
+        """The `stale` error (naming the move's `ident`) and the table it points to
+        (the log from its start)."""
+        error = wire_error(exc)
+        error.id = ident
+        self.post(error)
         await self.send_state(reset=True)
 
     async def reseat(self) -> None:
@@ -268,37 +273,67 @@ class Connection:
             # A character is 1-4 bytes in UTF-8: only a text that may be over the
             # limit is encoded to count them (a move is ~50 characters).
             if len(text) * 4 > MAX_MESSAGE_BYTES and len(text.encode()) > MAX_MESSAGE_BYTES:
-                self.post(ErrorOut(code="too_big", reason="That message is too long."))
+                self.post(ErrorOut(code="too_big", reason="That message is too long.",
+                                   id=id_of(text)))
                 continue
-            try:
-                await self.handle(read_client(text))
-            except StaleVersion as exc:
-                self.stale_bucket.take()
-                await self.answer_stale(exc)
-            except (RoomError, IllegalMove, ValidationError, ValueError, RecursionError) as exc:
-                self.post(wire_error(exc))
-            except WebSocketDisconnect:
-                raise
-            except Exception as exc:  # a failure of ours: say so, keep the socket
-                log.exception("room %s: message failed", self.code)
-                self.post(wire_error(exc))
+            await self.take(text)
 
-    async def handle(self, message: Move | ChatIn | BackIn) -> None:
+    async def take(self, text: str) -> None:
+        """One client message, answered: an `ack` or an `error` naming its id, if it
+        has one (docs/contracts.md §3)."""
+        message: Move | ChatIn | BackIn | None = None
+        ident: str | None = None
+        try:
+            message = read_client(text)
+            ident = None if isinstance(message, BackIn) else message.id
+            if ident is not None:
+                self.backlog = []  # the feed's notices wait for the answer (_catch_up)
+            await self.handle(message, ident)
+        except StaleVersion as exc:
+            self.stale_bucket.take()
+            await self.answer_stale(exc, ident)
+        except (RoomError, IllegalMove, TooFast, ValidationError, ValueError,
+                RecursionError) as exc:
+            self.post(self._refusal(exc, text, message, ident))
+        except WebSocketDisconnect:
+            raise
+        except Exception as exc:  # a failure of ours: say so, keep the socket
+            log.exception("room %s: message failed", self.code)
+            self.post(self._refusal(exc, text, message, ident))
+        finally:
+            if ident is not None:
+                await self._catch_up()
+
+    @staticmethod
+    def _refusal(exc: BaseException, text: str, message: Move | ChatIn | BackIn | None,
+                 ident: str | None) -> ErrorOut:
+        error = wire_error(exc)
+        # a message that could not be read still names its id, if that was good
+        error.id = ident if message is not None else id_of(text)
+        return error
+
+    async def handle(self, message: Move | ChatIn | BackIn, ident: str | None = None) -> None:
+        """`message` to the room service; a move or chat line with an `ident` is
+        acknowledged once it is stored, before the board it made."""
         if isinstance(message, Move):
             if self._stale_bucket is not None and self._stale_bucket.empty:
                 # Stale moves cost a resend each: a client that keeps sending them
                 # is slowed down until its bucket refills.
-                self.post(ErrorOut(code="too_fast", reason="Slow down a little."))
-                return
-            await self.rooms.submit_move(self.code, self.token, message.version, message.move)
+                raise TooFast()
+            version = await self.rooms.submit_move(self.code, self.token, message.version,
+                                                   message.move)
+            if ident is not None:
+                self.post(AckOut(id=ident, version=version))
         elif isinstance(message, BackIn):
             await self.rooms.back(self.code, self.token)
         elif not self.chat_bucket.take():
             # Chat reaches everyone and is stored: a flood is slowed down. Moves need
             # no bucket: each one that counts needs a new version first.
-            self.post(ErrorOut(code="too_fast", reason="Slow down a little."))
+            raise TooFast()
         else:
             await self.rooms.chat_as(self.code, self.token, message.text)
+            if ident is not None:
+                self.post(AckOut(id=ident, version=None))
 
 
 def _said_already(message: dict[str, Any], said: list[ChatLine]) -> bool:
