@@ -31,7 +31,8 @@ class Outbox:
     def __init__(self, websocket: WebSocket, limit: int,
                  on_cut: Callable[[], None] = lambda: None) -> None:
         self.websocket, self.limit, self.on_cut = websocket, limit, on_cut
-        self.queue: deque[str | bytes] = deque()
+        # made at the first post (an idle socket's outbox holds no empty deque: 760 bytes)
+        self.queue: deque[str | bytes] | None = None
         self.task: asyncio.Task[None] | None = None  # sending: only while texts wait
         self.closing: tuple[int, str] | None = None  # the close that ends the queue
         self.cut = False  # cut off far behind
@@ -42,10 +43,13 @@ class Outbox:
         frame after everything posted before it. Never waits."""
         if self.closing is not None or self.gone:
             return
-        if len(self.queue) >= self.limit:
+        queue = self.queue
+        if queue is None:
+            queue = self.queue = deque()
+        elif len(queue) >= self.limit:
             self._cut_off()
             return
-        self.queue.append(text)
+        queue.append(text)
         self._start()
 
     def close(self, code: int = 1000, reason: str = "") -> None:
@@ -66,28 +70,27 @@ class Outbox:
             self.task = asyncio.create_task(self._drain())
 
     def _cut_off(self) -> None:
-        self.queue.clear()
+        self.queue = None
         self.closing, self.cut = BEHIND, True
         self.on_cut()
 
     async def _drain(self) -> None:
-        queue, websocket = self.queue, self.websocket
+        websocket = self.websocket
         try:
-            while queue:
+            while queue := self.queue:
                 text = queue.popleft()
                 # (a text frame takes a str: a state's bytes are decoded for it)
                 await websocket.send_text(text if isinstance(text, str) else text.decode())
+            self.queue = None  # (each burst makes its own: an idle socket keeps none)
             if self.closing is not None:
                 await websocket.close(*self.closing)
         except (WebSocketDisconnect, RuntimeError):
             # The peer left (or the socket was closed) while texts were on their way:
             # its read loop ends with the disconnect. (Starlette raises
             # WebSocketDisconnected, a RuntimeError, for a socket closed already.)
-            self.gone = True
-            queue.clear()
+            self.gone, self.queue = True, None
         except Exception:
             log.exception("a socket's send failed")
-            self.gone = True
-            queue.clear()
+            self.gone, self.queue = True, None
         finally:
             self.task = None
