@@ -17,7 +17,6 @@ from pathlib import Path
 
 from fastapi import FastAPI
 from fastapi.staticfiles import StaticFiles
-from starlette.types import Receive, Scope, Send
 
 from app.db.engine import make_engine, migrate, sessions
 from app.db.repository import Repository
@@ -38,21 +37,6 @@ from app.web.headers import SecurityHeaders
 from app.web.limits import Limiter
 
 STATIC = Path(__file__).resolve().parents[1] / "static"
-
-
-class App(FastAPI):
-    """FastAPI, but a room socket is handed to its endpoint at the door
-    (`ws.room_socket_for`: what it skips and why). Everything else, HTTP above all,
-    goes through the whole stack: the CSP, the body limit, the error handlers."""
-
-    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
-        if scope["type"] == "websocket":
-            scope["app"] = self  # what Starlette's app sets first (the endpoint reads state)
-            endpoint = ws.room_socket_for(scope, receive, send)
-            if endpoint is not None:
-                await endpoint
-                return
-        await super().__call__(scope, receive, send)
 
 
 def create_app(settings: Settings | None = None, games: Games = GAMES) -> FastAPI:
@@ -103,7 +87,7 @@ def create_app(settings: Settings | None = None, games: Games = GAMES) -> FastAP
             await engine.dispose()
 
     quiet_client_faults()
-    app = App(title="Stammtisch", lifespan=lifespan, docs_url=None, redoc_url=None)
+    app = FastAPI(title="Stammtisch", lifespan=lifespan, docs_url=None, redoc_url=None)
     app.state.settings = settings
     app.state.open_sockets = {}  # (client address, room) -> open sockets (app/web/ws.py)
     app.state.games = games

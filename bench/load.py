@@ -204,8 +204,11 @@ class Tally:
 
 
 async def player(room: Room, seat: int, html: bool, stop: asyncio.Event, tally: Tally,
-                 rng: random.Random, on_move: Any = None, on_message: Any = None) -> None:
-    """`on_message(room, seat, version, raw)`: called with each state message's text."""
+                 rng: random.Random, on_move: Any = None, on_message: Any = None,
+                 ids: bool = False) -> None:
+    """`on_message(room, seat, version, raw)`: called with each state message's text.
+    `ids`: each move carries an id, as the browser's do (docs/contracts.md §3); its ack
+    is read past like any message that is not a state."""
     ws_url = room.url.replace("http", "ws", 1) + f"/ws/rooms/{room.code}"
     # what the browser asks for: after the greeting, only the regions that changed
     ws_url += "?format=html&regions=1" if html else ""
@@ -250,14 +253,16 @@ async def player(room: Room, seat: int, html: bool, stop: asyncio.Event, tally: 
             if move is not None and version > acted:
                 acted = version
                 room.sent.setdefault(version + 1, time.perf_counter())
-                await ws.send(orjson.dumps({"type": "move", "version": version,  # a text frame
-                                            "move": move}).decode())
+                sent = {"type": "move", "version": version, "move": move}
+                if ids:
+                    sent["id"] = f"m{version}"
+                await ws.send(orjson.dumps(sent).decode())  # a text frame
 
 
 async def drive(servers: list[Server], rooms: int, seconds: float, html: bool,
                 options: dict[str, Any] | None = None, on_move: Any = None,
                 stop: asyncio.Event | None = None, on_start: Any = None,
-                on_message: Any = None) -> dict[str, Any]:
+                on_message: Any = None, ids: bool = False) -> dict[str, Any]:
     floor = servers[0].kind in FLOORS
     gate = asyncio.Semaphore(10)  # rooms are set up 10 at a time (HTTP, not measured)
 
@@ -272,7 +277,7 @@ async def drive(servers: list[Server], rooms: int, seconds: float, html: bool,
     for r, room in enumerate(opened):  # connect a room at a time, as people arrive
         tasks += [asyncio.create_task(player(room, seat, html, stop, tally,
                                              random.Random(r * 10 + seat), on_move,
-                                             on_message))
+                                             on_message, ids))
                   for seat in range(PLAYERS)]
         await asyncio.sleep(0.005)
     for _ in range(600):  # every socket has connected and had its greeting

@@ -37,7 +37,7 @@ class LiveServer:
         # next request may come seconds later, and a server closing the connection just
         # as it is reused makes a ReadError that is no fault of the app.
         # Served as `make run` serves the app: websockets-sansio, no per-message
-        # compression (so sockets take app/web/wire.py's direct way, as in production).
+        # compression.
         config = uvicorn.Config(app, log_level="warning", lifespan="on", server_header=False,
                                 ws="websockets-sansio", ws_per_message_deflate=False,
                                 timeout_graceful_shutdown=2,

@@ -44,17 +44,27 @@ def make_engine(url: str) -> AsyncEngine:
         return create_async_engine(url, pool_pre_ping=True, json_serializer=json_text)
     if parsed.database and parsed.database != ":memory:":
         Path(parsed.database).parent.mkdir(parents=True, exist_ok=True)
-    engine = create_async_engine(url, connect_args={"timeout": 30}, json_serializer=json_text)
+    engine = create_async_engine(url, connect_args={"timeout": SQLITE_TIMEOUT},
+                                 json_serializer=json_text)
 
     @event.listens_for(engine.sync_engine, "connect")
     def _sqlite_pragmas(dbapi_connection: Any, _record: Any) -> None:
-        cursor = dbapi_connection.cursor()
-        cursor.execute("PRAGMA journal_mode=WAL")
-        cursor.execute("PRAGMA foreign_keys=ON")
-        cursor.execute("PRAGMA busy_timeout=30000")
-        cursor.close()
+        sqlite_pragmas(dbapi_connection)
 
     return engine
+
+
+SQLITE_TIMEOUT = 30  # seconds a write waits for another connection's lock
+
+
+def sqlite_pragmas(dbapi_connection: Any) -> None:
+    """What every SQLite connection of the app sets (the engine's, and the move
+    writer's own, app/db/movewriter.py)."""
+    cursor = dbapi_connection.cursor()
+    cursor.execute("PRAGMA journal_mode=WAL")
+    cursor.execute("PRAGMA foreign_keys=ON")
+    cursor.execute(f"PRAGMA busy_timeout={SQLITE_TIMEOUT * 1000}")
+    cursor.close()
 
 
 def sessions(engine: AsyncEngine) -> async_sessionmaker[Any]:

@@ -5,7 +5,8 @@ Through SQLAlchemy + aiosqlite a move's transaction was about ten hops between t
 loop and the driver thread, and a fifth of a move's CPU; then one trip per move, each
 with its own COMMIT (WAL, synchronous FULL: an fsync each). Under load many rooms move at
 once, so the moves queued while the thread runs a batch (or in the same loop tick) go
-together: ONE function in aiosqlite's worker thread, one transaction, each move its own
+together: ONE function in the writer's own thread, on its own connection (the
+engine's pragmas, app/db/engine.py), one transaction, each move its own
 conditional UPDATE and INSERT. A move that loses its race (rowcount 0, or (room,
 version) taken by another process) is undone alone and reported False to its own
 caller; the others commit (`_write`: a loss at the INSERT sends the batch again with
@@ -20,14 +21,16 @@ the rows are the same as the ORM path writes (tests/rooms/test_movewriter.py).
 from __future__ import annotations
 
 import asyncio
-import json
 import sqlite3
+from collections.abc import Callable
+from concurrent.futures import ThreadPoolExecutor
 from datetime import datetime
-from typing import Any
+from functools import partial
+from typing import Any, TypeVar
 
 from sqlalchemy.ext.asyncio import AsyncEngine
-from sqlalchemy.util.concurrency import greenlet_spawn
 
+from app.db.engine import SQLITE_TIMEOUT, json_text, sqlite_pragmas
 from app.db.game_records import INSERT_GAME
 from app.db.moves import HELD
 from app.db.pgwriter import PgMoveWriter
@@ -57,6 +60,8 @@ _CLEARED = ('UPDATE seats SET timeouts = 0, away = 0 WHERE room_code = ? AND "in
 # app/db/game_records.py's INSERT_GAME itself (sqlite3 takes its :named parameters; its
 # subquery finds the game's first move, so the finishing move must already be in the log).
 _GAME: str = INSERT_GAME.text
+
+T = TypeVar("T")
 
 Statements = tuple[tuple[str, tuple[Any, ...] | dict[str, Any]], ...]
 # A move: the room's UPDATE (_ADVANCE or _PLAYED) and its parameters, the INSERT's
@@ -152,9 +157,13 @@ class MoveWriter:
 
     def __init__(self, engine: AsyncEngine) -> None:
         self.engine = engine
-        # the engine's own serialiser (app/db/engine.py: json_text), called directly
-        self._j: Any = getattr(engine.dialect, "_json_serializer", None) or json.dumps
-        self._raw: Any = None  # the pool connection kept for moves
+        self.database: str = engine.url.database or ""
+        self._j = json_text  # the engine's own serialiser (app/db/engine.py), called directly
+        # The moves' connection, opened at the first batch and used in this one thread
+        # only: a batch is one call there, the one trip. (aiosqlite, the engine's
+        # driver, has no public way to run one function in its thread.)
+        self._thread = ThreadPoolExecutor(max_workers=1, thread_name_prefix="moves")
+        self._connection: sqlite3.Connection | None = None
         self._queue: list[tuple[Move, asyncio.Future[bool]]] = []
         self._drainer: asyncio.Task[None] | None = None
         self.closed = False  # after close() the repository writes the ORM way
@@ -166,17 +175,30 @@ class MoveWriter:
     def for_engine(cls, engine: AsyncEngine) -> MoveWriter | PgMoveWriter | None:
         """SQLite's group commit, PostgreSQL's one-statement write (asyncpg), or None."""
         if engine.dialect.name == "sqlite":
-            return cls(engine)
+            # (a database in memory is the engine's connection's alone)
+            return cls(engine) if engine.url.database not in (None, "", ":memory:") else None
         if engine.dialect.name == "postgresql" and engine.dialect.driver == "asyncpg":
             return PgMoveWriter(engine)
         return None
 
-    async def _driver(self) -> Any:
-        if self._raw is None:  # only the drainer calls this: one at a time
-            # Checked out once (it has the pragmas of every connection: WAL, busy
-            # timeout); aiosqlite runs calls on it one at a time, and each batch is one.
-            self._raw = await self.engine.raw_connection()
-        return self._raw.driver_connection
+    async def call(self, fn: Callable[[sqlite3.Connection], T]) -> T:
+        """`fn(connection)` in the writer's thread, on its connection (opened at the
+        first call)."""
+        return await asyncio.get_running_loop().run_in_executor(
+            self._thread, self._on_connection, fn)
+
+    def _on_connection(self, fn: Callable[[sqlite3.Connection], T]) -> T:
+        connection = self._connection
+        if connection is None:
+            connection = self._connection = sqlite3.connect(
+                self.database, timeout=SQLITE_TIMEOUT, check_same_thread=False)
+            sqlite_pragmas(connection)
+        return fn(connection)
+
+    def _close(self) -> None:
+        connection, self._connection = self._connection, None
+        if connection is not None:
+            connection.close()
 
     async def commit(self, code: str, version: int, game_no: int, seat: int,
                      move: Any, events: Any, state: Any, status: str, at: datetime,
@@ -228,11 +250,7 @@ class MoveWriter:
             while self._queue:
                 batch, self._queue = self._queue, []
                 try:
-                    driver = await self._driver()
-                    # aiosqlite's own way to run a function in its thread (`_execute`,
-                    # `_conn`): the only way to make the batch one trip.
-                    results = await driver._execute(_write, driver._conn,
-                                                    [m for m, _ in batch])
+                    results = await self.call(partial(_write, moves=[m for m, _ in batch]))
                 except BaseException as exc:  # every move of the batch fails with it
                     for _, done in batch:
                         if not done.done():
@@ -250,6 +268,6 @@ class MoveWriter:
         self.closed = True
         if self._drainer is not None:
             await asyncio.shield(self._drainer)  # the moves already sent end first
-        raw, self._raw = self._raw, None
-        if raw is not None:
-            await greenlet_spawn(raw.close)  # back to the pool (a reset: async)
+        if self._connection is not None:  # (the thread is idle now: nothing is queued)
+            await asyncio.get_running_loop().run_in_executor(self._thread, self._close)
+        self._thread.shutdown(wait=False)

@@ -16,13 +16,12 @@ JSON serialiser), so the rows are the same (tests/rooms/test_movewriter.py).
 from __future__ import annotations
 
 import asyncio
-import json
 from datetime import datetime
 from typing import Any
 
-from sqlalchemy.ext.asyncio import AsyncEngine
-from sqlalchemy.util.concurrency import greenlet_spawn
+from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine
 
+from app.db.engine import json_text
 from app.db.moves import HELD
 
 _MOVE = (
@@ -48,25 +47,26 @@ class PgMoveWriter:
 
     def __init__(self, engine: AsyncEngine) -> None:
         self.engine = engine
-        self._j: Any = getattr(engine.dialect, "_json_serializer", None) or json.dumps
-        # CONNECTIONS slots: a kept pool connection, free, or None (not opened yet, or
-        # dropped): whoever takes a None opens one
-        self._slots: asyncio.Queue[Any] = asyncio.Queue()
+        self._j = json_text  # the engine's own serialiser (app/db/engine.py), called directly
+        # CONNECTIONS slots: a kept pool connection and its asyncpg connection, free,
+        # or None (not opened yet, or dropped): whoever takes a None opens one
+        self._slots: asyncio.Queue[tuple[AsyncConnection, Any] | None] = asyncio.Queue()
         for _ in range(CONNECTIONS):
             self._slots.put_nowait(None)
         self._busy = 0  # moves under way
         self._quiet: asyncio.Future[None] | None = None  # close() waits on it
         self.closed = False
 
-    async def _take(self) -> Any:
-        raw = await self._slots.get()
-        if raw is None:
+    async def _take(self) -> tuple[AsyncConnection, Any]:
+        kept = await self._slots.get()
+        if kept is None:
             try:
-                raw = await self.engine.raw_connection()
+                connection = await self.engine.connect()
+                kept = (connection, (await connection.get_raw_connection()).driver_connection)
             except BaseException:
                 self._slots.put_nowait(None)
                 raise
-        return raw
+        return kept
 
     def _free(self) -> None:
         self._busy -= 1
@@ -89,19 +89,19 @@ class PgMoveWriter:
             sql, params = _MOVE_HELD, (*params, holder)
         self._busy += 1
         try:
-            raw = await self._take()
+            kept = await self._take()
             try:
-                done: str = await raw.driver_connection.execute(sql, *params)
+                done: str = await kept[1].execute(sql, *params)
             except BaseException as exc:
                 if getattr(exc, "sqlstate", None) == "23505":  # unique (room, version)
-                    self._slots.put_nowait(raw)
+                    self._slots.put_nowait(kept)
                     return False
                 # a connection in an unknown state (a cancel mid-query, a lost server)
                 # is not used again
                 self._slots.put_nowait(None)
-                await asyncio.shield(greenlet_spawn(raw.invalidate))
+                await asyncio.shield(kept[0].invalidate())
                 raise
-            self._slots.put_nowait(raw)
+            self._slots.put_nowait(kept)
         finally:
             self._free()
         return done.endswith(" 1")  # "INSERT 0 1": won; "INSERT 0 0": the version was gone
@@ -112,6 +112,6 @@ class PgMoveWriter:
             self._quiet = asyncio.get_running_loop().create_future()
             await self._quiet
         while not self._slots.empty():
-            raw = self._slots.get_nowait()
-            if raw is not None:
-                await greenlet_spawn(raw.close)  # back to the pool (a reset: async)
+            kept = self._slots.get_nowait()
+            if kept is not None:
+                await kept[0].close()  # back to the pool (a reset)

@@ -10,6 +10,7 @@ and JSON API bodies that are not strict JSON, with a 4xx before routing.
 from __future__ import annotations
 
 import json
+from collections.abc import Awaitable
 from typing import Any
 
 import orjson
@@ -97,10 +98,13 @@ class BodyLimit:
     def __init__(self, app: ASGIApp, max_bytes: int = 64 * 1024) -> None:
         self.app, self.max_bytes = app, max_bytes
 
-    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+    def __call__(self, scope: Scope, receive: Receive, send: Send) -> Awaitable[None]:
+        # Not itself a coroutine, as headers.py says why: sockets pass straight through.
         if scope["type"] != "http" or scope["method"] in ("GET", "HEAD", "OPTIONS"):
-            await self.app(scope, receive, send)
-            return
+            return self.app(scope, receive, send)
+        return self._limited(scope, receive, send)
+
+    async def _limited(self, scope: Scope, receive: Receive, send: Send) -> None:
         chunks: list[bytes] = []
         size, more = 0, True
         while more:

@@ -8,6 +8,11 @@ another origin than the one asked for (`Host`) is refused with 403 `foreign_orig
 before any handler runs. A request with neither header is not from a browser's page
 (browsers send Origin with every POST) and carries no ambient authority worth forging.
 `TRUSTED_ORIGINS` lists extra origins (e.g. when a proxy rewrites Host).
+
+A WebSocket carries the cookies too (a seat's moves and chat), and no CORS guards it:
+a socket whose `Origin` names another origin is closed before it is accepted (code
+1008: the server answers the handshake with 403). A browser always sends Origin on a
+socket; without one, it is not a browser's page.
 """
 
 from __future__ import annotations
@@ -60,7 +65,8 @@ def same_origin(claimed: str | None, host: str, trusted: Iterable[str] = ()) -> 
 
 
 class OriginCheck:
-    """Pure ASGI middleware: refuse state-changing requests from other origins."""
+    """Pure ASGI middleware: refuse state-changing requests, and sockets, from other
+    origins."""
 
     def __init__(self, app: ASGIApp, trusted: Iterable[str] = ()) -> None:
         self.app, self.trusted = app, tuple(trusted)
@@ -68,9 +74,23 @@ class OriginCheck:
     def __call__(self, scope: Scope, receive: Receive, send: Send) -> Awaitable[None]:
         # Not itself a coroutine: what passes is handed straight to the app, so no frame
         # of this middleware lives as long as a socket (or a GET) does.
-        if scope["type"] != "http" or scope["method"] in SAFE_METHODS:
+        kind = scope["type"]
+        if kind == "websocket":
+            if self._socket_from_here(scope):
+                return self.app(scope, receive, send)
+            return send({"type": "websocket.close", "code": 1008, "reason": "foreign origin"})
+        if kind != "http" or scope["method"] in SAFE_METHODS:
             return self.app(scope, receive, send)
         return self._check(scope, receive, send)
+
+    def _socket_from_here(self, scope: Scope) -> bool:
+        origin = host = None
+        for name, value in scope["headers"]:
+            if name == b"origin":
+                origin = value.decode("latin-1")
+            elif name == b"host":
+                host = value.decode("latin-1")
+        return same_origin(origin, host or "", self.trusted)
 
     async def _check(self, scope: Scope, receive: Receive, send: Send) -> None:
         headers = {k.decode("latin-1"): v.decode("latin-1") for k, v in scope["headers"]}

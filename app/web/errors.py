@@ -169,9 +169,15 @@ def install_error_handlers(app: FastAPI) -> None:
     """The JSON answers of the whole app (API and pages) for every known exception."""
 
     async def handle(request: Request, exc: Exception) -> Response:
+        if request.scope["type"] != "http":
+            # A socket (Starlette hands its errors here too) answers its own errors on
+            # the socket: one that escapes its endpoint is for the server, which logs it
+            # and ends the socket (an HTTP 500 before it is accepted).
+            raise exc
         return problem(exc, get_language(request))
 
     async def unexpected(request: Request, exc: Exception) -> Response:
+        # (HTTP only: Starlette's handler of last resort never sees a socket)
         log.error("%s %s failed: %s", request.method, request.url.path, type(exc).__name__,
                   exc_info=exc)
         return problem(exc, get_language(request))

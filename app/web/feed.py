@@ -4,9 +4,10 @@ Every socket used to follow the room's channel on its own: N queues, N tasks wok
 N times the same bookkeeping (catching the live room up, presence, the chat line's
 text) for each notice. A `RoomFeed` hears each notice once, lets the room service take
 it in once, makes what is the same for everyone once, and then hands it to each
-connection in turn. Sends do not wait for a slow peer (uvicorn buffers them), so one
-socket cannot hold up the others; a socket whose send fails is dropped from the feed
-and its own read loop ends with the disconnect.
+connection in turn. A connection posts what it sends to its own outbox and never waits
+for its peer (app/web/outbox.py), so one slow socket cannot hold up the others; a
+socket that is closed meanwhile is dropped from the feed and its own read loop ends
+with the disconnect.
 """
 
 from __future__ import annotations
@@ -87,9 +88,6 @@ class RoomFeed:
         for connection in list(self.connections):
             if connection.backlog is not None:  # still being greeted: it takes it after
                 connection.backlog.append(message)
-                continue
-            if connection.waits():  # a slow peer: its own task sends it, in order
-                connection.lag(message, shared)
                 continue
             try:
                 await connection.notice(message, shared)

@@ -1,6 +1,7 @@
 """A client's socket message read: strict JSON (app/web/bodies.py), then the wire
 models (app/web/protocol.py), with a short way for the message nearly every socket
-sends, a move."""
+sends, a move. A move's or chat line's `id` (docs/contracts.md §3) that is not text of
+at most 40 characters is refused with its own reason, before anything else is read."""
 
 from __future__ import annotations
 
@@ -9,7 +10,13 @@ from typing import Any, NamedTuple
 import orjson
 
 from app.web.bodies import MAX_INT, strict_json
-from app.web.protocol import BackIn, ChatIn, MoveIn, client_message
+from app.web.errors import BadBody
+from app.web.protocol import MAX_ID_LENGTH, BackIn, ChatIn, MoveIn, client_message
+from app.web.words import N_
+
+# (the socket says a reason as a whole sentence: MAX_ID_LENGTH written out)
+BAD_ID = N_("An id must be text of at most 40 characters.")
+_WITH_ID = ("move", "chat")  # the messages that may carry one
 
 
 class Move(NamedTuple):
@@ -18,6 +25,7 @@ class Move(NamedTuple):
 
     version: int
     move: dict[str, Any]
+    id: str | None = None
 
 
 def _scalar(value: Any) -> bool:
@@ -34,25 +42,51 @@ def _plain(value: Any) -> bool:
     return _scalar(value) or (type(value) is list and all(_scalar(item) for item in value))
 
 
+def _good_id(value: Any) -> bool:
+    return type(value) is str and len(value) <= MAX_ID_LENGTH
+
+
 def read_client(text: str) -> Move | ChatIn | BackIn:
     """One client message: strict JSON (app/web/bodies.py), then the models above.
 
     Nearly every message is a move `{"type": "move", "version": N, "move": {...}}`
-    with plain values: it is taken as it is once orjson has read it (exactly what the
-    two checks would accept and make, at a tenth of the cost). Anything else (chat,
-    an error of any kind) takes both checks, so every refusal keeps its reason."""
+    (and its `id`) with plain values: it is taken as it is once orjson has read it
+    (exactly what the two checks would accept and make, at a tenth of the cost).
+    Anything else (chat, an error of any kind) takes both checks, so every refusal
+    keeps its reason."""
     try:
         value = orjson.loads(text)
     except orjson.JSONDecodeError:
         value = None
-    if type(value) is dict and len(value) == 3 and value.get("type") == "move":
-        version, move = value.get("version"), value.get("move")
-        if type(version) is int and 0 <= version <= MAX_INT and type(move) is dict:
-            for item in move.values():
-                if type(item) is not str and not _plain(item):  # text: the usual value
-                    break
-            else:
-                return Move(version, move)
-    message = client_message.validate_python(strict_json(text))
-    return Move(message.version, message.move) if isinstance(message, MoveIn) else message
+    if type(value) is dict and value.get("type") == "move":
+        size, claimed = len(value), value.get("id")
+        if size == 3 or (size == 4 and "id" in value and _good_id(claimed)):
+            version, move = value.get("version"), value.get("move")
+            if type(version) is int and 0 <= version <= MAX_INT and type(move) is dict:
+                for item in move.values():
+                    if type(item) is not str and not _plain(item):  # text: the usual value
+                        break
+                else:
+                    return Move(version, move, claimed)
+    value = strict_json(text)
+    if (type(value) is dict and value.get("type") in _WITH_ID and "id" in value
+            and not _good_id(value["id"])):
+        raise BadBody(BAD_ID)
+    message = client_message.validate_python(value)
+    if isinstance(message, MoveIn):
+        return Move(message.version, message.move, message.id)
+    return message
+
+
+def id_of(text: str) -> str | None:
+    """The id a move or chat line claims, if it is a good one, read again for the
+    answer to a message that was refused (whatever else was wrong with it)."""
+    try:
+        value = orjson.loads(text)
+    except orjson.JSONDecodeError:
+        return None
+    if type(value) is not dict or value.get("type") not in _WITH_ID:
+        return None
+    claimed = value.get("id")
+    return claimed if _good_id(claimed) else None
 

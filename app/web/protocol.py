@@ -1,7 +1,10 @@
 """The wire protocol of /ws/rooms/{code}: pydantic models for every message.
 
-Client -> server: `move`, `chat`. Server -> client: `view` (JSON clients) or `board`
-(browsers, `?format=html`), `room`, `chat`, `presence`, `error`.
+Client -> server: `move`, `chat`, `back`. Server -> client: `view` (JSON clients) or
+`board` (browsers, `?format=html`), `room`, `chat`, `presence`, `ack`, `error`.
+
+A `move` or `chat` may carry the client's `id` for it; its answer names it: an `ack`
+once it is stored, or the `error` (docs/contracts.md §3).
 """
 
 from __future__ import annotations
@@ -13,6 +16,10 @@ from pydantic import BaseModel, ConfigDict, Field, TypeAdapter
 from app.rooms.models import ChatLine, RoomInfo
 
 MAX_MESSAGE_BYTES = 8 * 1024
+MAX_ID_LENGTH = 40
+# A client's id for its move or chat line: text, as the client chose it (never a number
+# made text, so the answer names it exactly as it was sent).
+ClientId = Annotated[str, Field(strict=True, max_length=MAX_ID_LENGTH)]
 
 
 class _In(BaseModel):
@@ -23,11 +30,13 @@ class MoveIn(_In):
     type: Literal["move"]
     version: int = Field(ge=0, strict=True)  # as POST /moves: `true`, "2", 1.0 are not
     move: dict[str, Any]
+    id: ClientId | None = None
 
 
 class ChatIn(_In):
     type: Literal["chat"]
     text: str = Field(max_length=2000)
+    id: ClientId | None = None
 
 
 class BackIn(_In):
@@ -95,8 +104,19 @@ class PresenceOut(_Out):
     gone: dict[int, int] = Field(default_factory=dict)  # seat -> epoch ms it left
 
 
+class AckOut(_Out):
+    """The client's move (`version`: the version it made) or chat line (`version`:
+    null) with this `id` is stored. A move's ack comes before the board it made."""
+
+    type: Literal["ack"] = "ack"
+    id: str
+    version: int | None
+
+
 class ErrorOut(_Out):
     type: Literal["error"] = "error"
     code: str
     reason: str
     version: int | None = None
+    # the refused message's own id; an answer to a message without one has no `id`
+    id: str | None = Field(default=None, exclude_if=lambda value: value is None)

@@ -8,7 +8,7 @@ from typing import Any
 
 from fastapi.templating import Jinja2Templates
 from starlette.requests import Request
-from starlette.templating import _TemplateResponse
+from starlette.responses import HTMLResponse
 
 from app.i18n import LANGUAGES
 from app.web.language import NAMES, get_language
@@ -22,7 +22,7 @@ class Pages(Jinja2Templates):
     def TemplateResponse(  # type: ignore[override]
         self, request: Request, name: str, context: dict[str, Any] | None = None,
         status_code: int = 200, **kwargs: Any,
-    ) -> _TemplateResponse:
+    ) -> HTMLResponse:
         lang = get_language(request)
         here = request.url.path + (f"?{request.url.query}" if request.url.query else "")
         context = {**(context or {}), "lang": lang, "here": here,

@@ -55,9 +55,8 @@ async def _traced(service: RoomService) -> list[str]:
     """The statements the writer's connection runs from now on."""
     writer = service.repo.writer
     assert writer is not None
-    driver = await writer._driver()
     statements: list[str] = []
-    await driver.set_trace_callback(statements.append)
+    await writer.call(lambda connection: connection.set_trace_callback(statements.append))
     return statements
 
 

@@ -1,16 +1,21 @@
-"""CSRF: state-changing form POSTs and API calls from another origin are refused, the
-same host on another port included; same-origin pages and non-browser clients work."""
+"""CSRF: state-changing form POSTs, API calls and sockets from another origin are
+refused, the same host on another port included; same-origin pages, trusted origins and
+non-browser clients work."""
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Iterator
+from typing import Any
 
 import httpx
 import pytest
 from fastapi import FastAPI
+from websockets.exceptions import InvalidStatus
 
+from app.main import create_app
 from app.web.csrf import same_origin
-from tests.conftest import TOY
+from tests.client import Make, seated_room
+from tests.conftest import TOY, settings_for
 from tests.live import LiveServer
 
 
@@ -97,3 +102,39 @@ async def test_a_real_server_refuses_its_neighbour_port(server: LiveServer) -> N
         assert await my_seat(ann, code) == 0
         own = await ann.post(f"/r/{code}/leave", headers={"origin": server.url})
         assert own.status_code == 303 and await my_seat(ann, code) is None
+
+
+@pytest.fixture
+def trusting(sqlite_url: str, games: dict[str, Any]) -> Iterator[LiveServer]:
+    """A real server that also trusts the pages of https://tables.example."""
+    settings = settings_for(sqlite_url).model_copy(
+        update={"trusted_origins": ["https://tables.example"]})
+    server = LiveServer(create_app(settings, games))
+    server.start()
+    yield server
+    server.stop()
+
+
+@pytest.mark.parametrize("origin", ["https://evil.example", "NEIGHBOUR", "null",
+                                    "https://tables.example.evil"])
+async def test_a_socket_from_another_origin_is_refused_before_it_is_accepted(
+    trusting: LiveServer, people: Make, origin: str,
+) -> None:
+    """The socket comes through the app's Origin check like any request: 1008 before
+    accept, which the server answers with 403. Nothing of the room reaches it."""
+    code, (ann, _bob) = await seated_room(trusting, people, 2)
+    origin = origin.replace("NEIGHBOUR", f"http://127.0.0.1:{trusting.port + 1}")
+    with pytest.raises(InvalidStatus) as refused:
+        await ann.connect(code, origin=origin)
+    assert refused.value.response.status_code == 403
+    assert b"room" not in refused.value.response.body
+
+
+@pytest.mark.parametrize("origin", ["OWN", "https://tables.example", None])
+async def test_a_socket_from_this_site_a_trusted_one_or_no_browser_is_let_in(
+    trusting: LiveServer, people: Make, origin: str | None,
+) -> None:
+    code, (ann, _bob) = await seated_room(trusting, people, 2)
+    own = f"http://127.0.0.1:{trusting.port}"
+    await ann.connect(code, origin=own if origin == "OWN" else origin)
+    assert (await ann.expect("room"))["seat"] == 0

@@ -3,16 +3,24 @@ API, the pages and the socket; and create_app(settings, games) serving the games
 
 from __future__ import annotations
 
+import asyncio
+import logging
+from typing import Any
+
 import httpx
 import pytest
+from fastapi import WebSocket
 from fastapi.exceptions import RequestValidationError
 from starlette.exceptions import HTTPException
+from websockets.asyncio.client import connect
+from websockets.exceptions import ConnectionClosed, InvalidStatus
 
 from app.games.base import IllegalMove
 from app.main import create_app
 from app.rooms.errors import NotHost, RoomNotFound, StaleVersion
 from app.web.errors import FormError, TooFast, alert_message, classify, wire_error
 from tests.conftest import TOY, settings_for
+from tests.live import LiveServer
 
 
 @pytest.mark.parametrize(("exc", "status", "code"), [
@@ -100,3 +108,41 @@ async def test_a_long_rules_name_is_not_found(app: object) -> None:
         for name in ["x" * 300, "..%2F..%2Fpyproject", "null-bock%00"]:
             response = await client.get(f"/rules/{name}")
             assert response.status_code == 404, name
+
+
+@pytest.mark.parametrize("accepted", [False, True])
+@pytest.mark.parametrize("exc", [RuntimeError("boom"), RoomNotFound()])
+async def test_a_socket_s_escaping_error_ends_it_and_is_logged_as_itself(
+    sqlite_url: str, games: dict[str, Any], accepted: bool, exc: Exception,
+) -> None:
+    """Sockets pass the app's error handlers too (they answer HTTP): an error that
+    escapes a socket's endpoint is left to the server, which logs it and ends the
+    socket (an HTTP 500 before it is accepted); the handlers do not fail on it."""
+    app = create_app(settings_for(sqlite_url), games)
+
+    async def failing(websocket: WebSocket) -> None:
+        if accepted:
+            await websocket.accept()
+        raise exc
+
+    app.add_api_websocket_route("/ws/failing", failing)
+    said: list[logging.LogRecord] = []
+    handler = logging.Handler(logging.ERROR)
+    handler.emit = said.append  # type: ignore[method-assign]
+    logger = logging.getLogger("uvicorn.error")
+    server = LiveServer(app)  # (its logging set up first: then the handler is added)
+    server.start()
+    logger.addHandler(handler)
+    try:
+        if accepted:
+            async with connect(f"{server.ws_url}/ws/failing") as ws:
+                with pytest.raises(ConnectionClosed):
+                    await asyncio.wait_for(ws.recv(), 10)
+        else:
+            with pytest.raises(InvalidStatus) as refused:
+                await connect(f"{server.ws_url}/ws/failing")
+            assert refused.value.response.status_code == 500
+    finally:
+        server.stop()
+        logger.removeHandler(handler)
+    assert [r.exc_info[1] if r.exc_info else None for r in said] == [exc]

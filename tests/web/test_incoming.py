@@ -10,8 +10,8 @@ import pytest
 from pydantic import ValidationError
 
 from app.web.bodies import strict_json
-from app.web.errors import wire_error
-from app.web.incoming import Move, read_client
+from app.web.errors import BadBody, wire_error
+from app.web.incoming import BAD_ID, Move, id_of, read_client
 from app.web.protocol import MoveIn, client_message
 
 CASES = [
@@ -50,6 +50,13 @@ CASES = [
     '{"type": "move", "version": 3, "move": {"n": 1}}x',
     '{"type": "chat", "text": "hi"}',
     '{"type": "back"}',
+    # a move's and a chat line's id (docs/contracts.md §3)
+    '{"type": "move", "version": 3, "move": {"card": "D7"}, "id": "m17"}',
+    '{"id": "", "type": "move", "version": 3, "move": {}}',
+    '{"type": "move", "version": 3, "move": {"n": 1.5}, "id": "m2"}',
+    '{"type": "move", "version": -1, "move": {}, "id": "m3"}',
+    '{"type": "move", "version": 3, "move": {}, "id": "m4", "extra": 1}',
+    '{"type": "chat", "text": "hi", "id": "c1"}',
     '[{"type": "move", "version": 3, "move": {}}]',
     '"move"',
     "",
@@ -59,7 +66,9 @@ CASES = [
 
 def whole_way(text: str) -> Any:
     message = client_message.validate_python(strict_json(text))
-    return Move(message.version, message.move) if isinstance(message, MoveIn) else message
+    if isinstance(message, MoveIn):
+        return Move(message.version, message.move, message.id)
+    return message
 
 
 def outcome(read: Any, text: str) -> Any:
@@ -86,3 +95,29 @@ def test_a_version_that_is_not_a_plain_number_is_refused(version: str) -> None:
     text = f'{{"type": "move", "version": {version}, "move": {{"card": "D7"}}}}'
     with pytest.raises(ValidationError):
         read_client(text)
+
+
+@pytest.mark.parametrize("message", ['"type": "move", "version": 3, "move": {"card": "D7"}',
+                                     '"type": "chat", "text": "hi"'])
+@pytest.mark.parametrize("ident", ['"' + "x" * 41 + '"', "17", "null", "[]", '{"id": "m"}',
+                                   "true", '"m1", "id": 17'])
+def test_an_id_that_is_not_short_text_is_refused_with_its_reason(
+    message: str, ident: str,
+) -> None:
+    text = f"{{{message}, \"id\": {ident}}}"
+    with pytest.raises(BadBody) as refused:
+        read_client(text)
+    assert str(refused.value) == BAD_ID == "An id must be text of at most 40 characters."
+    assert id_of(text) is None  # nor is it named in the answer
+
+
+def test_forty_characters_are_an_id_and_a_refused_message_still_names_it() -> None:
+    move = read_client('{"type": "move", "version": 3, "move": {}, "id": "' + "x" * 40 + '"}')
+    assert move == Move(3, {}, "x" * 40)
+    for text in ('{"type": "move", "version": "3", "move": {}, "id": "m9"}',
+                 '{"type": "chat", "text": 5, "id": "m9"}'):
+        with pytest.raises(ValidationError):
+            read_client(text)
+        assert id_of(text) == "m9"
+    assert id_of('{"type": "back", "id": "m9"}') is None  # only moves and chat have ids
+    assert id_of("not json") is None

@@ -10,12 +10,9 @@ import random
 from typing import Any
 
 import pytest
-from starlette.websockets import WebSocketDisconnect
 from websockets.exceptions import ConnectionClosed, InvalidStatus
 
 from app.web.buckets import Bucket
-from app.web.connection import Connection
-from app.web.protocol import ErrorOut
 from tests.client import Make, Person, autoplay, seated_room, start
 from tests.live import LiveServer
 
@@ -374,36 +371,6 @@ async def test_a_removed_player_loses_the_socket_when_spectators_are_off(
     assert bob.ws is not None and bob.ws.close_code == 4403
     history = (await ann.api("GET", f"/api/rooms/{code}/chat")).json()
     assert history == []
-
-
-async def test_a_peer_gone_mid_broadcast_is_a_disconnect_not_a_failure() -> None:
-    """Sending to a socket whose peer has just left ends that connection quietly."""
-    class Gone:
-        cookies: dict[str, str] = {}
-
-        async def send_text(self, data: str) -> None:
-            raise RuntimeError('Cannot call "send" once a close message has been sent.')
-
-    connection = Connection(Gone(), None, None, "abc", html=False)  # type: ignore[arg-type]
-    with pytest.raises(WebSocketDisconnect):
-        await connection.send(ErrorOut(code="x", reason="y"))
-
-
-async def test_a_state_s_bytes_go_the_ordinary_way_as_its_text() -> None:
-    """A socket not plainly open for the direct write (no uvicorn protocol here) is sent
-    a shared state message, kept as UTF-8 bytes, as the str the ordinary send takes."""
-    class Ordinary:
-        cookies: dict[str, str] = {}
-        sent: list[object] = []
-
-        async def send_text(self, data: str) -> None:
-            self.sent.append(data)
-
-    ws = Ordinary()
-    connection = Connection(ws, None, None, "abc", html=False)  # type: ignore[arg-type]
-    await connection.send_text('{"type":"view","ü":"·"}'.encode())
-    await connection.send_text("plain")
-    assert ws.sent == ['{"type":"view","ü":"·"}', "plain"]
 
 
 async def test_socket_limits_answer_too_fast(
