@@ -107,7 +107,7 @@ def create_app(settings: Settings | None = None, games: Games = GAMES) -> FastAP
     app.state.settings = settings
     app.state.open_sockets = {}  # (client address, room) -> open sockets (app/web/ws.py)
     app.state.games = games
-    app.state.limiter = Limiter()
+    app.state.limiter = Limiter(max_keys=settings.limit_keys)
 
     @app.get("/healthz")
     async def healthz() -> dict[str, object]:

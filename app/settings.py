@@ -28,8 +28,14 @@ class Settings(BaseSettings):
     max_body_bytes: int = 64 * 1024
     # Rate limits per client address, as token buckets (a burst of this many at once,
     # refilled at this many per minute): far above what a real table does, there to stop
-    # one client from costing everyone. Over a limit: 429 `too_fast`.
+    # one client from costing everyone. Over a limit: 429 `too_fast`. Chat is per client
+    # address and room, shared by the JSON API and all the client's sockets there.
     chat_per_minute: int = 60
     rooms_per_minute: int = 30
     # Moves refused as stale or illegal over the JSON API, per client address and room.
     refused_moves_per_minute: int = 300
+    # The host's seat changes (remove a player, add a bot, open a seat), per client
+    # address and room.
+    seat_changes_per_minute: int = 60
+    # Buckets kept per kind of limit (the least recently used are forgotten beyond).
+    limit_keys: int = 10_000

@@ -14,20 +14,20 @@ from pydantic import BaseModel, Field, StrictInt
 from app.games.base import IllegalMove, options_schema
 from app.i18n import DEFAULT
 from app.i18n.games import refusal_text
-from app.rooms.errors import StaleVersion
+from app.rooms.errors import StaleVersion, UnknownGame
 from app.rooms.models import ChatLine, RoomInfo, Snapshot
 from app.rooms.records import game_record
 from app.web.deps import (
     GamesDep,
     HostTokenDep,
     LanguageDep,
-    LimitChat,
-    LimitNewRooms,
     RoomsDep,
     SeatTokenDep,
     SettingsDep,
     clear_token_cookie,
     host_cookie,
+    limit_chat,
+    limit_new_rooms,
     limit_refused_moves,
     seat_cookie,
     set_token_cookie,
@@ -148,11 +148,14 @@ async def list_public_rooms(rooms: RoomsDep) -> list[RoomInfo]:
     return await rooms.public_rooms()
 
 
-@router.post("/rooms", response_model=RoomInfo, status_code=201, responses=ERRORS,
-             dependencies=[LimitNewRooms])
+@router.post("/rooms", response_model=RoomInfo, status_code=201, responses=ERRORS)
 async def create_room(
-    body: CreateRoom, rooms: RoomsDep, settings: SettingsDep, response: Response
+    body: CreateRoom, rooms: RoomsDep, games: GamesDep, settings: SettingsDep,
+    response: Response, request: Request,
 ) -> RoomInfo:
+    if body.game not in games:  # refused before the limit: a made-up game makes no key
+        raise UnknownGame("There is no game called %(game)s.", game=repr(body.game)[:40])
+    limit_new_rooms(request)
     room, host_token = await rooms.create_room(
         body.game, body.options, body.seats, body.public, body.spectators, body.turn_timer
     )
@@ -262,10 +265,12 @@ async def chat_history(code: str, rooms: RoomsDep, seat_token: SeatTokenDep) -> 
     return await rooms.chat_history(code)
 
 
-@router.post("/rooms/{code}/chat", response_model=ChatLine, status_code=201, responses=ERRORS,
-             dependencies=[LimitChat])
-async def chat(code: str, body: ChatBody, rooms: RoomsDep, seat_token: SeatTokenDep) -> ChatLine:
-    return await rooms.chat(code, await rooms.viewer(code, seat_token), body.text)
+@router.post("/rooms/{code}/chat", response_model=ChatLine, status_code=201, responses=ERRORS)
+async def chat(code: str, body: ChatBody, rooms: RoomsDep, seat_token: SeatTokenDep,
+               request: Request) -> ChatLine:
+    seat = await rooms.viewer(code, seat_token)  # first: a made-up code makes no key
+    limit_chat(request, code)
+    return await rooms.chat(code, seat, body.text)
 
 
 @router.get("/rooms/{code}/games/{game_no}/record", response_model=GameRecord,

@@ -10,8 +10,8 @@ from __future__ import annotations
 
 import asyncio
 import logging
-import time
 from collections import deque
+from collections.abc import Callable
 from typing import Any
 
 from fastapi import WebSocket
@@ -27,7 +27,7 @@ from app.rooms.models import ChatLine
 from app.rooms.service import LOG_LINES, RoomService
 from app.rooms.tokens import token_matches
 from app.web.buckets import Bucket
-from app.web.errors import wire_error
+from app.web.errors import TooFast, wire_error
 from app.web.frames_in import read_frames_directly
 from app.web.incoming import Move, read_client
 from app.web.messages import board_of, state_text
@@ -51,7 +51,7 @@ LAG_LIMIT = 500
 
 
 class Connection:
-    __slots__ = ("_chat_bucket", "_stale_bucket", "backlog", "board", "code", "conn",
+    __slots__ = ("_stale_bucket", "backlog", "board", "chat_limit", "code", "conn",
                  "game_id", "held", "host_token", "html", "hub", "lagging", "lang",
                  "log_count", "log_game", "protocol", "regions", "rooms", "seat", "seats_epoch",
                  "send_lock", "sent_status", "sent_version", "stale_per_minute", "token",
@@ -60,7 +60,8 @@ class Connection:
     def __init__(self, websocket: WebSocket, rooms: RoomService, hub: Hub, code: str,
                  html: bool, stale_per_minute: int = 120, lang: str = DEFAULT,
                  token: str | None = None, host_token: str | None = None,
-                 regions: bool = False) -> None:
+                 regions: bool = False,
+                 chat_limit: Callable[[], None] | None = None) -> None:
         self.ws, self.rooms, self.hub, self.code, self.html = websocket, rooms, hub, code, html
         # A socket that takes regions (docs/contracts.md §3) keeps the board it was last
         # sent and its version (a reference to the frame's own board, no copy): the next
@@ -85,11 +86,13 @@ class Connection:
         self.lagging: tuple[deque[tuple[dict[str, Any], dict[str, str]]],
                             asyncio.Task[None]] | None = None
         self.protocol: Any = None  # uvicorn's, once accepted: sends skip the layers (wire.py)
-        # The buckets are made at the first chat line or stale move: most sockets
-        # never send either, and an idle socket should cost as little as it can.
+        # The bucket is made at the first stale move: most sockets never send one, and
+        # an idle socket should cost as little as it can.
         self.stale_per_minute = stale_per_minute
         self._stale_bucket: Bucket | None = None
-        self._chat_bucket: Bucket | None = None
+        # Spends a chat line of the client's budget in this room, shared with its other
+        # sockets and the JSON API (deps.limit_chat), or raises TooFast.
+        self.chat_limit = chat_limit
 
     @property
     def stale_bucket(self) -> Bucket:
@@ -97,14 +100,6 @@ class Connection:
             rate = self.stale_per_minute
             self._stale_bucket = Bucket(burst=rate, rate=rate / 60)
         return self._stale_bucket
-
-    @property
-    def chat_bucket(self) -> Bucket:
-        if self._chat_bucket is None:
-            hub = self.hub  # its clock is read at each call: a test may move it
-            self._chat_bucket = Bucket(
-                clock=lambda: (hub.clock if hub is not None else time.monotonic)())
-        return self._chat_bucket
 
     async def send_text(self, text: str | bytes) -> None:
         """Send `text` as one text frame: a str, or its UTF-8 bytes (a state message)."""
@@ -358,11 +353,15 @@ class Connection:
             await self.rooms.submit_move(self.code, self.token, message.version, message.move)
         elif isinstance(message, BackIn):
             await self.rooms.back(self.code, self.token)
-        elif not self.chat_bucket.take():
+        else:
             # Chat reaches everyone and is stored: a flood is slowed down. Moves need
             # no bucket: each one that counts needs a new version first.
-            await self.send(ErrorOut(code="too_fast", reason="Slow down a little."))
-        else:
+            try:
+                if self.chat_limit is not None:
+                    self.chat_limit()
+            except TooFast:
+                await self.send(ErrorOut(code="too_fast", reason="Slow down a little."))
+                return
             await self.rooms.chat_as(self.code, self.token, message.text)
 
 
