@@ -122,7 +122,8 @@ def create_app(settings: Settings | None = None, games: Games = GAMES) -> FastAP
     app.include_router(picker.router)
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
     app.add_middleware(HeadAsGet)
-    app.add_middleware(BodyLimit, max_bytes=settings.max_body_bytes)
+    app.add_middleware(BodyLimit, max_bytes=settings.max_body_bytes,
+                       seconds=settings.body_seconds)
     app.add_middleware(OriginCheck, trusted=settings.trusted_origins)
     app.add_middleware(SecurityHeaders)  # the outermost: every answer gets the headers
     return app

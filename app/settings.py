@@ -26,6 +26,11 @@ class Settings(BaseSettings):
     stale_moves_per_minute: int = 600  # moves refused as stale per socket, then too_fast
     # The largest request body accepted (a move or a chat line is well under 1 KiB).
     max_body_bytes: int = 64 * 1024
+    # A request's body must arrive within this many seconds of its headers (else 408,
+    # connection closed); an idle keep-alive connection is closed this long after its
+    # last answer (`python -m app.serve`, uvicorn's timeout_keep_alive).
+    body_seconds: float = 10.0
+    keep_alive_seconds: int = 5
     # Rate limits per client address, as token buckets (a burst of this many at once,
     # refilled at this many per minute): far above what a real table does, there to stop
     # one client from costing everyone. Over a limit: 429 `too_fast`. Chat is per client

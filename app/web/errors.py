@@ -56,6 +56,10 @@ class TooBig(BadBody):
     """A body over the size limit."""
 
 
+class TooSlow(BadBody):
+    """A request body that did not arrive in time."""
+
+
 class TooFast(Exception):
     """A client went past a rate limit (settings say how far)."""
 
@@ -126,7 +130,9 @@ def classify(exc: BaseException) -> WebError:
     if isinstance(exc, ForeignOrigin):
         return WebError(403, "foreign_origin", exc.reason)
     if isinstance(exc, BadBody):
-        code, status = ("too_big", 413) if isinstance(exc, TooBig) else ("malformed", 422)
+        code, status = (("too_big", 413) if isinstance(exc, TooBig)
+                        else ("timeout", 408) if isinstance(exc, TooSlow)
+                        else ("malformed", 422))
         return WebError(status, code, str(exc), None, exc.message, exc.params)
     if isinstance(exc, RequestValidationError):
         found = validation_problem(exc.errors())
