@@ -1,9 +1,10 @@
 """The application factory: create_app(settings, games) -> FastAPI.
 
-At start (the lifespan) it migrates the database, connects the pub/sub broker (memory,
-or Redis when REDIS_URL is set) and puts the RoomService on `app.state.rooms` and the
-connection hub on `app.state.hub`, and nudges the bots of every running game; at
-shutdown it cancels the bot runners first.
+At start (the lifespan) it makes sure no other process serves the same SQLite file
+unless both have Redis (app/db/single.py), migrates the database, connects the pub/sub
+broker (memory, or Redis when REDIS_URL is set) and puts the RoomService on
+`app.state.rooms` and the connection hub on `app.state.hub`, and nudges the bots of
+every running game; at shutdown it cancels the bot runners first.
 """
 
 from __future__ import annotations
@@ -21,6 +22,7 @@ from starlette.types import Receive, Scope, Send
 
 from app.db.engine import make_engine, migrate, sessions
 from app.db.repository import Repository
+from app.db.single import one_process_per_sqlite
 from app.games.registry import GAMES
 from app.realtime.broker import make_broker
 from app.realtime.hub import Hub
@@ -61,6 +63,12 @@ def create_app(settings: Settings | None = None, games: Games = GAMES) -> FastAP
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
+        with one_process_per_sqlite(settings.database_url, redis=bool(settings.redis_url)):
+            async with serving(app):
+                yield
+
+    @asynccontextmanager
+    async def serving(app: FastAPI) -> AsyncIterator[None]:
         if settings.migrate_at_start:
             await migrate(settings.database_url)
         engine = make_engine(settings.database_url)
