@@ -29,6 +29,7 @@ from app.web.deps import (
     limit_chat,
     limit_new_rooms,
     limit_refused_moves,
+    limit_seat_changes,
     seat_cookie,
     set_token_cookie,
 )
@@ -211,19 +212,34 @@ async def back(code: str, rooms: RoomsDep, seat_token: SeatTokenDep) -> Response
 
 @router.delete("/rooms/{code}/seats/{seat}", status_code=204, responses=ERRORS)
 async def remove_player(
-    code: str, seat: int, rooms: RoomsDep, host_token: HostTokenDep
+    code: str, seat: int, rooms: RoomsDep, host_token: HostTokenDep, request: Request,
 ) -> Response:
+    """The host empties a seat. In a running game a good bot takes it over at once; the
+    host may then open it to a person (`POST .../seats/{seat}/open`)."""
+    await limit_seat_changes(request, rooms, code, host_token)
     await rooms.remove_player(code, host_token, seat)
+    return Response(status_code=204)
+
+
+@router.post("/rooms/{code}/seats/{seat}/open", status_code=204, responses=ERRORS)
+async def open_seat(
+    code: str, seat: int, rooms: RoomsDep, host_token: HostTokenDep, request: Request,
+) -> Response:
+    """The host opens a bot's seat of a running game to a person: the bot leaves, and
+    whoever takes the seat next (`POST .../seats`) plays on with its hand."""
+    await limit_seat_changes(request, rooms, code, host_token)
+    await rooms.open_seat(code, host_token, seat)
     return Response(status_code=204)
 
 
 @router.post("/rooms/{code}/bots", response_model=BotAdded, status_code=201,
              responses=ERRORS)
 async def add_bot(
-    code: str, body: AddBot, rooms: RoomsDep, host_token: HostTokenDep
+    code: str, body: AddBot, rooms: RoomsDep, host_token: HostTokenDep, request: Request,
 ) -> BotAdded:
     """The host seats a bot in an empty seat: before the start, or mid-game in a seat
-    the host emptied (the bot takes over). Bots move by themselves."""
+    the host opened to a person that nobody has taken. Bots move by themselves."""
+    await limit_seat_changes(request, rooms, code, host_token)
     name = await rooms.add_bot(code, host_token, body.seat, body.level)
     return BotAdded(seat=body.seat, name=name)
 

@@ -103,11 +103,14 @@ def limit_refused_moves(conn: HTTPConnection, code: str) -> None:
                            get_settings(conn).refused_moves_per_minute)
 
 
-def limit_seat_changes(conn: HTTPConnection, code: str) -> None:
+async def limit_seat_changes(conn: HTTPConnection, rooms: RoomService, code: str,
+                             host_token: str | None) -> None:
     """The host's seat changes (remove, add a bot, open a seat), per client address and
-    room: each one reaches every socket of the room."""
-    get_limiter(conn).take("seats", (client_address(conn), code),
-                           get_settings(conn).seat_changes_per_minute)
+    room: each one reaches every socket of the room. Only the host's count (anyone else
+    is refused anyway), once the room is found (a made-up code makes no key)."""
+    if await rooms.is_host(code, host_token):
+        get_limiter(conn).take("seats", (client_address(conn), code),
+                               get_settings(conn).seat_changes_per_minute)
 
 
 def get_seat_token(conn: HTTPConnection, code: str) -> str | None:
