@@ -38,6 +38,7 @@ from app.web.feed import RoomFeeds
 from app.web.head import HeadAsGet
 from app.web.headers import SecurityHeaders
 from app.web.limits import Limiter
+from app.web.schema import describe_games
 
 STATIC = Path(__file__).resolve().parents[1] / "static"
 
@@ -122,6 +123,7 @@ def create_app(settings: Settings | None = None, games: Games = GAMES) -> FastAP
         return {"ok": True, "games": sorted(games)}
 
     install_error_handlers(app)
+    describe_games(app, games)
     app.include_router(api.router)
     app.include_router(ws.router)
     app.include_router(pages.router)

@@ -24,6 +24,7 @@ from fastapi.exceptions import RequestValidationError
 from fastapi.responses import Response
 from pydantic import ValidationError
 from starlette.exceptions import HTTPException
+from starlette.routing import Match
 
 from app.games.base import IllegalMove
 from app.i18n import DEFAULT, translations
@@ -171,11 +172,29 @@ def problem(exc: BaseException, lang: str = DEFAULT) -> Response:
                     headers=headers, media_type="application/json")
 
 
+METHODS = ("GET", "POST", "PUT", "PATCH", "DELETE", "OPTIONS")
+
+
+def allowed_methods(app: FastAPI, scope: Any) -> list[str]:
+    """The methods some route answers at the request's path, each asked of the routes
+    as a request of that method (HEAD with GET: app/web/head.py answers it for every
+    GET route)."""
+    allowed = [method for method in METHODS
+               if any(route.matches({**scope, "method": method})[0] == Match.FULL
+                      for route in app.router.routes)]
+    return sorted({*allowed, *(("HEAD",) if "GET" in allowed else ())})
+
+
 def install_error_handlers(app: FastAPI) -> None:
     """The JSON answers of the whole app (API and pages) for every known exception."""
 
     async def handle(request: Request, exc: Exception) -> Response:
-        return problem(exc, get_language(request))
+        answer = problem(exc, get_language(request))
+        if isinstance(exc, HTTPException) and exc.status_code == 405:
+            # RFC 9110: a 405 names the methods the resource has, every route's of
+            # this path (Starlette names only the first route's it met)
+            answer.headers["Allow"] = ", ".join(allowed_methods(app, request.scope))
+        return answer
 
     async def unexpected(request: Request, exc: Exception) -> Response:
         log.error("%s %s failed: %s", request.method, request.url.path, type(exc).__name__,
