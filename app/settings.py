@@ -21,6 +21,8 @@ class Settings(BaseSettings):
     trusted_origins: list[str] = []
     # Presence reports of one room within this many ms are sent as one.
     presence_coalesce_ms: int = 250
+    # Rooms whose players' leaving times are remembered after their last socket here.
+    presence_rooms_kept: int = 10_000
     # Socket-side limits (issue 13): far above what a real table ever does.
     sockets_per_client_room: int = 16  # open sockets of one client (address) in one room
     stale_moves_per_minute: int = 600  # moves refused as stale per socket, then too_fast
