@@ -65,8 +65,12 @@ class AppProcess:
         assert answer.status_code == 200, answer.text
 
     def wait_exit(self, timeout: float = 90) -> int:
+        """Its exit code; AssertionError if it is still running after `timeout`."""
         assert self.proc is not None
-        return self.proc.wait(timeout=timeout)
+        try:
+            return self.proc.wait(timeout=timeout)
+        except subprocess.TimeoutExpired:
+            raise AssertionError(f"still running after {timeout} s: {self.log()}") from None
 
     def log(self) -> str:
         return self.log_path.read_text(errors="replace")

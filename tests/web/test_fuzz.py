@@ -96,7 +96,8 @@ PAGE_ROUTES = [
     ("GET", "/"), ("POST", "/rooms"), ("GET", "/join?code={x}"), ("GET", "/rules/{x}"),
     ("GET", "/r/{code}"), ("GET", "/r/{code}/panel"), ("POST", "/r/{code}/seat"),
     ("POST", "/r/{code}/leave"), ("POST", "/r/{code}/start"), ("POST", "/r/{code}/remove"),
-    ("POST", "/r/{code}/bot"), ("POST", "/r/{code}/open"), ("POST", "/r/{code}/rematch"), ("GET", "/r/{code}?error={x}"),
+    ("POST", "/r/{code}/bot"), ("POST", "/r/{code}/open"), ("POST", "/r/{code}/rematch"),
+    ("GET", "/r/{code}?error={x}"),
 ]
 
 

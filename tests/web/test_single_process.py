@@ -16,7 +16,10 @@ from tests.processes import AppProcess
 def refused(process: AppProcess) -> str:
     """The log of a process that must not start."""
     process.launch()
-    assert process.wait_exit() != 0, process.log()
+    try:
+        assert process.wait_exit(timeout=60) != 0, process.log()
+    finally:
+        process.stop()  # one that started after all must not outlive the test
     return process.log()
 
 
