@@ -38,9 +38,11 @@ $(STAMP): pyproject.toml uv.lock $(UV_STAMP)
 lock: $(UV_STAMP)
 	$(UV) lock $(if $(UPGRADE),--upgrade-package $(UPGRADE))
 
+# app/serve.py: uvicorn with its timeouts; on an address other machines reach it says
+# that a proxy (deploy/nginx.conf) must front it beyond a home network.
 run: $(STAMP)
-	$(BIN)/uvicorn app.main:app --factory --host $(HOST) --port $(PORT) --no-server-header \
-		--ws-per-message-deflate false --proxy-headers --forwarded-allow-ips '$(FORWARDED_ALLOW_IPS)'
+	$(BIN)/python -m app.serve --host $(HOST) --port $(PORT) \
+		--forwarded-allow-ips '$(FORWARDED_ALLOW_IPS)'
 
 # One pytest-xdist worker per core: each has its own PostgreSQL database and Redis db.
 test: $(STAMP)

@@ -1,9 +1,10 @@
 """The application factory: create_app(settings, games) -> FastAPI.
 
-At start (the lifespan) it migrates the database, connects the pub/sub broker (memory,
-or Redis when REDIS_URL is set) and puts the RoomService on `app.state.rooms` and the
-connection hub on `app.state.hub`, and nudges the bots of every running game; at
-shutdown it cancels the bot runners first.
+At start (the lifespan) it makes sure no other process serves the same SQLite file
+unless both have Redis (app/db/single.py), migrates the database, connects the pub/sub
+broker (memory, or Redis when REDIS_URL is set) and puts the RoomService on
+`app.state.rooms` and the connection hub on `app.state.hub`, and nudges the bots of
+every running game; at shutdown it cancels the bot runners first.
 """
 
 from __future__ import annotations
@@ -13,6 +14,7 @@ import contextlib
 import gc
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
+from functools import partial
 from pathlib import Path
 
 from fastapi import FastAPI
@@ -20,11 +22,14 @@ from fastapi.staticfiles import StaticFiles
 
 from app.db.engine import make_engine, migrate, sessions
 from app.db.repository import Repository
+from app.db.single import one_process_per_sqlite
 from app.games.registry import GAMES
 from app.realtime.broker import make_broker
 from app.realtime.hub import Hub
+from app.rooms.locks import RECENT
 from app.rooms.service import RoomService
 from app.settings import Settings
+from app.sizes import Size, rss_bytes, sizes
 from app.web import api, docs, pages, picker, replays, ws
 from app.web.bodies import BodyLimit
 from app.web.client_logs import quiet_client_faults
@@ -35,6 +40,7 @@ from app.web.feed import RoomFeeds
 from app.web.head import HeadAsGet
 from app.web.headers import SecurityHeaders
 from app.web.limits import Limiter
+from app.web.schema import describe_games
 
 STATIC = Path(__file__).resolve().parents[1] / "static"
 
@@ -45,12 +51,19 @@ def create_app(settings: Settings | None = None, games: Games = GAMES) -> FastAP
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
+        with one_process_per_sqlite(settings.database_url, redis=bool(settings.redis_url)):
+            async with serving(app):
+                yield
+
+    @asynccontextmanager
+    async def serving(app: FastAPI) -> AsyncIterator[None]:
         if settings.migrate_at_start:
             await migrate(settings.database_url)
         engine = make_engine(settings.database_url)
         broker = make_broker(settings.redis_url)
         await broker.connect()
-        hub = Hub(broker, coalesce=settings.presence_coalesce_ms / 1000)
+        hub = Hub(broker, coalesce=settings.presence_coalesce_ms / 1000,
+                  gone_rooms=settings.presence_rooms_kept)
         app.state.hub = hub
         rooms = RoomService(Repository(sessions(engine)), broker, games,
                             hub.connected_seats, bot_delay_ms=settings.bot_delay_ms,
@@ -91,13 +104,19 @@ def create_app(settings: Settings | None = None, games: Games = GAMES) -> FastAP
     app.state.settings = settings
     app.state.open_sockets = {}  # (client address, room) -> open sockets (app/web/ws.py)
     app.state.games = games
-    app.state.limiter = Limiter()
+    app.state.limiter = Limiter(max_keys=settings.limit_keys)
 
     @app.get("/healthz")
     async def healthz() -> dict[str, object]:
         return {"ok": True, "games": sorted(games)}
 
+    @app.get("/metrics", include_in_schema=False)
+    async def metrics() -> dict[str, object]:
+        """Memory: the process's resident bytes and every bounded cache's size."""
+        return {"rss_bytes": rss_bytes(), "sizes": sizes(app_sizes(app))}
+
     install_error_handlers(app)
+    describe_games(app, games)
     app.include_router(api.router)
     app.include_router(ws.router)
     app.include_router(pages.router)
@@ -106,10 +125,44 @@ def create_app(settings: Settings | None = None, games: Games = GAMES) -> FastAP
     app.include_router(picker.router)
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
     app.add_middleware(HeadAsGet)
-    app.add_middleware(BodyLimit, max_bytes=settings.max_body_bytes)
+    app.add_middleware(BodyLimit, max_bytes=settings.max_body_bytes,
+                       seconds=settings.body_seconds)
     app.add_middleware(OriginCheck, trusted=settings.trusted_origins)
     app.add_middleware(SecurityHeaders)  # the outermost: every answer gets the headers
     return app
+
+
+def _limit_size(limiter: Limiter, kind: str, bound: int) -> tuple[int, int | None]:
+    return limiter.sizes()[kind], bound
+
+
+def _fixed(size: tuple[int, int | None]) -> tuple[int, int | None]:
+    return size
+
+
+def app_sizes(app: FastAPI) -> dict[str, Size]:
+    """The app's own tables, bounded by settings or by what is connected (issue 35.6):
+    the limits' buckets per kind, presence, the rooms and sockets this process serves,
+    the room locks kept, the notices waiting to be published again."""
+    settings: Settings = app.state.settings
+    out: dict[str, Size] = {}
+    limiter: Limiter = app.state.limiter
+    for kind in limiter.tables:
+        out[f"limits.{kind}"] = partial(_limit_size, limiter, kind, settings.limit_keys)
+    out["sockets.clients"] = lambda: (len(app.state.open_sockets), None)
+    hub = getattr(app.state, "hub", None)
+    rooms = getattr(app.state, "rooms", None)
+    feeds = getattr(app.state, "feeds", None)
+    if hub is not None:
+        for name, size in hub.sizes().items():
+            out[name] = partial(_fixed, size)
+    if rooms is not None:
+        out["rooms.live"] = lambda: (len(rooms.live.rooms), None)
+        out["rooms.locks_kept"] = lambda: (len(rooms.locks), RECENT)
+        out["rooms.republish_channels"] = lambda: (len(rooms.republish.pending), None)
+    if feeds is not None:
+        out["rooms.feeds"] = lambda: (len(feeds.feeds), None)
+    return out
 
 
 def app() -> FastAPI:

@@ -21,15 +21,28 @@ class Settings(BaseSettings):
     trusted_origins: list[str] = []
     # Presence reports of one room within this many ms are sent as one.
     presence_coalesce_ms: int = 250
+    # Rooms whose players' leaving times are remembered after their last socket here.
+    presence_rooms_kept: int = 10_000
     # Socket-side limits (issue 13): far above what a real table ever does.
     sockets_per_client_room: int = 16  # open sockets of one client (address) in one room
     stale_moves_per_minute: int = 600  # moves refused as stale per socket, then too_fast
     # The largest request body accepted (a move or a chat line is well under 1 KiB).
     max_body_bytes: int = 64 * 1024
+    # A request's body must arrive within this many seconds of its headers (else 408,
+    # connection closed); an idle keep-alive connection is closed this long after its
+    # last answer (`python -m app.serve`, uvicorn's timeout_keep_alive).
+    body_seconds: float = 10.0
+    keep_alive_seconds: int = 5
     # Rate limits per client address, as token buckets (a burst of this many at once,
     # refilled at this many per minute): far above what a real table does, there to stop
-    # one client from costing everyone. Over a limit: 429 `too_fast`.
+    # one client from costing everyone. Over a limit: 429 `too_fast`. Chat is per client
+    # address and room, shared by the JSON API and all the client's sockets there.
     chat_per_minute: int = 60
     rooms_per_minute: int = 30
     # Moves refused as stale or illegal over the JSON API, per client address and room.
     refused_moves_per_minute: int = 300
+    # The host's seat changes (remove a player, add a bot, open a seat), per client
+    # address and room.
+    seat_changes_per_minute: int = 60
+    # Buckets kept per kind of limit (the least recently used are forgotten beyond).
+    limit_keys: int = 10_000

@@ -6,7 +6,7 @@ import os
 import platform
 
 from app.games.registry import GAMES
-from bench import bots, engines, floor_run, replays
+from bench import bots, engines, floor_run, replays, soak
 
 
 def table(rows: list[dict[str, object]]) -> str:
@@ -35,6 +35,11 @@ def main() -> None:
         print(table(replays.run(int(os.environ.get("BENCH_REPLAY_GAMES", "3")))))
     if "server" in parts:
         server()
+    minutes = float(os.environ.get("BENCH_SOAK_MINUTES", "0"))
+    if minutes > 0:  # memory over time (issue 35.6): `python -m bench.soak` alone too
+        print(f"\n== soak: rooms over real sockets for {minutes:g} min, RSS each minute ==")
+        soak.main(["--minutes", str(minutes), "--database",
+                   os.environ.get("BENCH_SOAK_DATABASE", "sqlite")])
 
 
 def server() -> None:

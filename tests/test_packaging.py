@@ -71,7 +71,8 @@ def test_cookies_are_secure_and_no_banners_are_sent() -> None:
         assert services[app]["environment"]["COOKIE_SECURE"] == "true"
     assert "TLS" in (ROOT / "docker-compose.yml").read_text()
     assert "--no-server-header" in (ROOT / "Dockerfile").read_text()
-    assert "--no-server-header" in (ROOT / "Makefile").read_text()
+    assert "python -m app.serve" in (ROOT / "Makefile").read_text()  # make run
+    assert "server_header=False" in (ROOT / "app" / "serve.py").read_text()
     nginx = (ROOT / "deploy" / "nginx.conf").read_text()
     assert "server_tokens off;" in nginx
     assert "X-Forwarded-Proto $forwarded_proto;" in nginx

@@ -150,6 +150,28 @@ class Repository(MoveLog):
                 await self._touch(session, code)
             return _rowcount(result) == 1
 
+    async def bot_takes_over(self, code: str, index: int, name: str, level: str) -> bool:
+        """A bot takes a seat of a running game from whoever holds it (the host removed
+        them), in one UPDATE: the seat is never empty for someone else to take."""
+        async with self.sessions.begin() as session:
+            await lock_room(session, code)
+            result = await session.execute(
+                update(SeatRow)
+                .where(SeatRow.room_code == code, SeatRow.index == index,
+                       select(RoomRow.code)
+                       .where(RoomRow.code == code, RoomRow.status == "playing").exists())
+                .values(name=name, token_hash=None, bot=True, bot_level=level,
+                        away=False, timeouts=0)
+            )
+            if _rowcount(result) != 1:
+                return False
+            await session.execute(
+                update(RoomRow).where(RoomRow.code == code, RoomRow.host_seat == index)
+                .values(host_seat=None)
+            )
+            await self._touch(session, code)
+            return True
+
     async def playing_codes_with_bots(self) -> list[str]:
         """Rooms whose game is running and that have a bot seat (to resume at start-up)."""
         async with self.sessions() as session:

@@ -10,6 +10,8 @@ from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po
 from babel.support import NullTranslations, Translations
 
+from app.sizes import lru, report
+
 LOCALE = Path(__file__).resolve().parents[1] / "locale"
 LANGUAGES = ("en", "de", "nl")
 DEFAULT = "en"
@@ -28,3 +30,7 @@ def translations(lang: str, domain: str = "messages") -> NullTranslations:
     write_mo(compiled, catalog, use_fuzzy=False)
     compiled.seek(0)
     return Translations(compiled, domain=domain)
+
+
+# bounded by the code: LANGUAGES x the catalogues (messages and one per game)
+report("i18n.catalogues", lru(translations))

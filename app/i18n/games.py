@@ -30,6 +30,7 @@ from app.games.registry import GAMES
 from app.i18n.catalog import DEFAULT, translations
 from app.i18n.table_events import KINDS as TABLE_KINDS
 from app.i18n.table_events import table_text
+from app.sizes import lru, report
 
 JSON = dict[str, Any]
 T = TypeVar("T")
@@ -118,3 +119,8 @@ def refusal_text(game_id: str, reason: str, lang: str = DEFAULT) -> str:
     return _or_english(game_id, "refusal", lang,
                        lambda: str(book.refusal_text(reason, *_callables(game_id, lang))),
                        reason)
+
+
+# bounded by the code: the games, and (game, phrase, language) for the lines logged
+report("i18n.phrasebooks", lru(phrasebook))
+report("i18n.missing_logged", lambda: (len(_MISSING), None))

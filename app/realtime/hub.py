@@ -25,7 +25,7 @@ import itertools
 import logging
 import secrets
 import time
-from collections import Counter, defaultdict
+from collections import Counter, OrderedDict, defaultdict
 from typing import Any
 
 from app.realtime.broker import Broker, channel
@@ -37,19 +37,23 @@ PRESENCE_TTL = 3 * HEARTBEAT
 COALESCE = 0.25
 SOCKETS_PER_WINDOW = 8  # spectator-only news: one more window per this many sockets
 MAX_WINDOWS = 20  # ... up to 5 s with the default window
+GONE_ROOMS = 10_000  # rooms whose gone seats are remembered (the least recent forgotten)
 
 
 class Hub:
     def __init__(self, broker: Broker, clock: Any = time.monotonic, *,
                  coalesce: float = COALESCE, sleep: Any = asyncio.sleep,
-                 wall: Any = time.time) -> None:
+                 wall: Any = time.time, gone_rooms: int = GONE_ROOMS) -> None:
         self.broker = broker
         self.clock = clock
         self.coalesce, self.sleep = coalesce, sleep
         self._due: dict[str, asyncio.Task[None]] = {}
         self._reported: dict[str, frozenset[int]] = {}  # the seats of the last report
         self.wall = wall  # epoch seconds, for `gone_since`
-        self.gone: dict[str, dict[int, int]] = defaultdict(dict)
+        # Rooms stay here after their last socket (the seat list says how long a player
+        # has been gone): at most `gone_rooms` of them, the least recently changed first out.
+        self.gone: OrderedDict[str, dict[int, int]] = OrderedDict()
+        self.gone_rooms = max(1, gone_rooms)
         self.origin = secrets.token_hex(8)
         self.local: dict[str, dict[int, int | None]] = defaultdict(dict)
         # How many of a room's sockets here are on each seat (None: spectators), kept
@@ -140,6 +144,10 @@ class Hub:
         origin, code = message.get("origin"), message.get("room")
         if not isinstance(origin, str) or not isinstance(code, str) or origin == self.origin:
             return False
+        if code not in self.local:
+            # no socket here (a report heard as the room's last one left): keeping it
+            # would keep the room's tables for ever; a newcomer here is answered anew
+            return False
         new = origin not in self.remote[code]
         self._changed(code)
         before = self.connected_seats(code)
@@ -155,13 +163,20 @@ class Hub:
 
     def _note_gone(self, code: str, before: set[int]) -> None:
         now = self.connected_seats(code)
-        gone = self.gone[code]
+        gone = self.gone.pop(code, {})
         for seat in before - now:
             gone[seat] = int(self.wall() * 1000)
         for seat in now:
             gone.pop(seat, None)
-        if not gone:
-            del self.gone[code]
+        if gone:
+            self.gone[code] = gone  # the most recent last
+            while len(self.gone) > self.gone_rooms:
+                self.gone.popitem(last=False)
+
+    def sizes(self) -> dict[str, tuple[int, int | None]]:
+        """Its tables, for /metrics: rooms with sockets here, and rooms remembered."""
+        return {"presence.rooms_here": (len(self.local), None),
+                "presence.gone_rooms": (len(self.gone), self.gone_rooms)}
 
     def gone_since(self, code: str) -> dict[int, int]:
         """Seat -> epoch ms its last socket closed, for seats not connected now."""

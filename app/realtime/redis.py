@@ -77,6 +77,10 @@ class RedisBroker(LocalFanout):
             log.warning("redis did not confirm the subscription to %s in time", channel)
 
     async def last_unsubscribed(self, channel: str) -> None:
+        # nobody follows it here now: nothing to confirm or to resync (both grew with
+        # every room whose confirmation or reconnection its last socket did not wait for)
+        self.confirming.pop(channel, None)
+        self.lost.discard(channel)
         with contextlib.suppress(Exception):
             await self.pubsub.unsubscribe(channel)
 

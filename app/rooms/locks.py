@@ -36,6 +36,10 @@ class RoomLocks:
         )
         self._recent: OrderedDict[str, RoomLock] = OrderedDict()
 
+    def __len__(self) -> int:
+        """The recent rooms' locks kept (at most RECENT), for /metrics."""
+        return len(self._recent)
+
     def __call__(self, code: str) -> RoomLock:
         lock = self._recent.get(code)
         if lock is not None:

@@ -12,6 +12,7 @@ from typing import Any, overload
 from app.games.base import Event
 from app.i18n import DEFAULT
 from app.i18n.games import event_text
+from app.sizes import lru, report
 
 LogLine = dict[str, Any]
 _FORMATTER = Formatter()
@@ -34,6 +35,9 @@ def _pieces(text: str) -> tuple[tuple[str, int | None], ...] | None:
     except ValueError:
         return None
     return tuple(pieces)
+
+
+report("log.pieces", lru(_pieces))
 
 
 def log_line(event: Event, names: list[str], game_id: str = "", lang: str = DEFAULT

@@ -22,7 +22,7 @@ def clean_name(raw: object) -> str:
     name = " ".join(raw.split())
     if not name:
         raise InvalidName("Please choose a name.")
-    if len(name) > NAME_MAX:
+    if len(raw) > NAME_MAX:  # as typed: what the API's schema says (maxLength)
         raise InvalidName("A name can be at most 24 characters long.")
     if not _printable(name):
         raise InvalidName("A name cannot contain control characters.")
@@ -35,7 +35,7 @@ def clean_chat(raw: object) -> str:
     text = raw.strip()
     if not text:
         raise InvalidChat()
-    if len(text) > CHAT_MAX:
+    if len(raw) > CHAT_MAX:  # as typed: what the API's schema says (maxLength)
         raise InvalidChat("A chat message can be at most 300 characters long.")
     if not _printable(text.replace("\n", " ")):
         raise InvalidChat("A chat message cannot contain control characters.")

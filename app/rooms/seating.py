@@ -119,6 +119,9 @@ class Seating(_Base):
         await self._seats_changed(code)
 
     async def remove_player(self, code: str, host_token: str | None, seat: int) -> None:
+        """The host empties a seat. In a running game a good bot takes it over at once:
+        whoever took an empty seat mid-game would see that hand, so a person gets it
+        only once the host opens it (`open_seat`)."""
         room = await self._load(code)
         if not token_matches(host_token, room.host_token_hash):
             raise errors.NotHost()
@@ -126,8 +129,32 @@ class Seating(_Base):
             raise errors.NoSuchSeat()
         if room.seats[seat].name is None:
             raise errors.NoSuchSeat("That seat is already empty.")
+        if room.status == "playing" and await self.repo.bot_takes_over(
+                code, seat, _bot_name(room, seat), "good"):
+            await self._announce(code)
+            self.bots.nudge(code)  # it may be the bot's turn now
+            return
+        # (a game that ended meanwhile: emptied as in any finished game)
         await self.repo.free_seat(code, seat, only_status=None)
         await self._seats_changed(code)
+
+    async def open_seat(self, code: str, host_token: str | None, seat: int) -> None:
+        """The host opens a bot's seat of a running game to a person: the bot leaves,
+        and whoever takes the seat next plays on with its hand (the host's choice)."""
+        room = await self._load(code)
+        if not token_matches(host_token, room.host_token_hash):
+            raise errors.NotHost()
+        if not isinstance(seat, int) or not 0 <= seat < len(room.seats):
+            raise errors.NoSuchSeat()
+        if room.status != "playing":
+            raise errors.WrongStatus(
+                "Only a seat of a running game can be opened to a person.")
+        if not room.seats[seat].bot:
+            raise errors.SeatTaken("Only a bot's seat can be opened to a person.")
+        if not await self.repo.free_seat(code, seat, only_status=("playing",)):
+            raise errors.WrongStatus(
+                "Only a seat of a running game can be opened to a person.")
+        await self._announce(code)
 
     async def add_bot(self, code: str, host_token: str | None, seat: int,
                       level: str = "good") -> str:
@@ -144,9 +171,7 @@ class Seating(_Base):
             raise errors.NoSuchSeat()
         if room.seats[seat].name is not None:
             raise errors.SeatTaken("That seat is taken: a bot needs an empty seat.")
-        taken = {s.name.casefold() for s in room.seats if s.name}
-        candidates = [f"Bot {seat + 1}"] + [f"Bot {n}" for n in range(1, len(room.seats) + 2)]
-        name = next(c for c in candidates if c.casefold() not in taken)
+        name = _bot_name(room, seat)
         if not await self.repo.claim_bot_seat(code, seat, name, level):
             raise errors.SeatTaken("That seat was just taken.")
         await self._seats_changed(code)
@@ -278,6 +303,13 @@ class Seating(_Base):
 def _people(room: RoomRecord) -> list[SeatRecord]:
     """The seats people hold (not bots, not empty)."""
     return [s for s in room.seats if s.name is not None and not s.bot]
+
+
+def _bot_name(room: RoomRecord, seat: int) -> str:
+    """"Bot <seat>", or another number that no one else in the room is called."""
+    taken = {s.name.casefold() for s in room.seats if s.name and s.index != seat}
+    candidates = [f"Bot {seat + 1}"] + [f"Bot {n}" for n in range(1, len(room.seats) + 2)]
+    return next(c for c in candidates if c.casefold() not in taken)
 
 
 def _name_taken(room: RoomRecord, name: str) -> bool:

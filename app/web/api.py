@@ -6,29 +6,33 @@ one place, app/web/errors.py.
 
 from __future__ import annotations
 
-from typing import Any, Literal
+from typing import Annotated, Any, Literal
 
 from fastapi import APIRouter, Request, Response
-from pydantic import BaseModel, Field, StrictInt
+from pydantic import BaseModel, BeforeValidator, ConfigDict, Field
+from pydantic_core import PydanticCustomError
 
 from app.games.base import IllegalMove, options_schema
 from app.i18n import DEFAULT
 from app.i18n.games import refusal_text
-from app.rooms.errors import StaleVersion
+from app.rooms.errors import StaleVersion, UnknownGame
 from app.rooms.models import ChatLine, RoomInfo, Snapshot
+from app.rooms.names import CHAT_MAX, NAME_MAX
 from app.rooms.records import game_record
+from app.web.bodies import MAX_INT
 from app.web.deps import (
     GamesDep,
     HostTokenDep,
     LanguageDep,
-    LimitChat,
-    LimitNewRooms,
     RoomsDep,
     SeatTokenDep,
     SettingsDep,
     clear_token_cookie,
     host_cookie,
+    limit_chat,
+    limit_new_rooms,
     limit_refused_moves,
+    limit_seat_changes,
     seat_cookie,
     set_token_cookie,
 )
@@ -44,27 +48,51 @@ class GameInfo(BaseModel):
     options: list[dict[str, Any]]
 
 
-class CreateRoom(BaseModel):
+# A request body with a property we do not know is refused (422), and the schema says so
+# (additionalProperties: false). What the schema says beyond the models (the game ids,
+# the seats' bounds) depends on the games served: app/web/schema.py adds it.
+class _Body(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+
+def _whole(value: Any) -> Any:
+    """A JSON whole number, as JSON Schema's "integer" has it: 2 or 2.0, but not
+    `true` (not version 1), "2" or 2.5."""
+    if isinstance(value, float) and value.is_integer():
+        return int(value)
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise PydanticCustomError("int_type", "Input should be a valid integer")
+    return value
+
+
+# (and whole numbers in a body are refused above 2**53: app/web/bodies.py)
+Whole = Annotated[int, Field(ge=-MAX_INT, le=MAX_INT), BeforeValidator(_whole)]
+Index = Annotated[int, Field(ge=0, le=MAX_INT), BeforeValidator(_whole)]
+
+
+class CreateRoom(_Body):
     game: str
     options: dict[str, Any] = Field(default_factory=dict)
-    seats: StrictInt
+    seats: Whole
     public: bool = False
     spectators: bool = True
-    turn_timer: StrictInt = 0  # seconds per decision: 0 (off), 30, 60, 120 or 300
+    turn_timer: Whole = 0  # seconds per decision: 0 (off), 30, 60, 120 or 300
 
 
-class TakeSeat(BaseModel):
-    name: str = Field(max_length=200)
-    seat: StrictInt | None = None
+# Lengths are the schema's word and the room layer's check (app/rooms/names.py), so a
+# refusal keeps its own code (invalid_name, invalid_chat), not `malformed`.
+class TakeSeat(_Body):
+    name: str = Field(json_schema_extra={"minLength": 1, "maxLength": NAME_MAX})
+    seat: Index | None = None
 
 
-class MoveBody(BaseModel):
-    version: StrictInt  # strict: `true` is not version 1
+class MoveBody(_Body):
+    version: Index  # strict: `true` is not version 1
     move: dict[str, Any]
 
 
-class ChatBody(BaseModel):
-    text: str = Field(max_length=2000)
+class ChatBody(_Body):
+    text: str = Field(json_schema_extra={"minLength": 1, "maxLength": CHAT_MAX})
 
 
 class Version(BaseModel):
@@ -75,8 +103,8 @@ class SeatTaken(BaseModel):
     seat: int
 
 
-class AddBot(BaseModel):
-    seat: StrictInt
+class AddBot(_Body):
+    seat: Index
     level: Literal["random", "good"] = "good"
 
 
@@ -135,6 +163,9 @@ class Problem(BaseModel):
 ERRORS: dict[int | str, dict[str, Any]] = {
     code: {"model": Problem} for code in (403, 404, 409, 422, 429)
 }
+# What a request with a body may meet besides (app/web/bodies.py): too large, too slow.
+CHANGES: dict[int | str, dict[str, Any]] = {
+    **ERRORS, **{code: {"model": Problem} for code in (408, 413)}}
 
 
 @router.get("/games", response_model=list[GameInfo])
@@ -151,11 +182,14 @@ async def list_public_rooms(rooms: RoomsDep) -> list[RoomInfo]:
     return await rooms.public_rooms()
 
 
-@router.post("/rooms", response_model=RoomInfo, status_code=201, responses=ERRORS,
-             dependencies=[LimitNewRooms])
+@router.post("/rooms", response_model=RoomInfo, status_code=201, responses=CHANGES)
 async def create_room(
-    body: CreateRoom, rooms: RoomsDep, settings: SettingsDep, response: Response
+    body: CreateRoom, rooms: RoomsDep, games: GamesDep, settings: SettingsDep,
+    response: Response, request: Request,
 ) -> RoomInfo:
+    if body.game not in games:  # refused before the limit: a made-up game makes no key
+        raise UnknownGame("There is no game called %(game)s.", game=repr(body.game)[:40])
+    limit_new_rooms(request)
     room, host_token = await rooms.create_room(
         body.game, body.options, body.seats, body.public, body.spectators, body.turn_timer
     )
@@ -180,7 +214,7 @@ async def get_view(code: str, rooms: RoomsDep, seat_token: SeatTokenDep) -> Snap
 
 
 @router.post("/rooms/{code}/seats", response_model=SeatTaken, status_code=201,
-             responses=ERRORS)
+             responses=CHANGES)
 async def take_seat(
     code: str, body: TakeSeat, rooms: RoomsDep, settings: SettingsDep, response: Response,
     seat_token: SeatTokenDep, host_token: HostTokenDep,
@@ -192,7 +226,7 @@ async def take_seat(
     return SeatTaken(seat=seat)
 
 
-@router.delete("/rooms/{code}/seat", status_code=204, responses=ERRORS)
+@router.delete("/rooms/{code}/seat", status_code=204, responses=CHANGES)
 async def leave_seat(
     code: str, rooms: RoomsDep, settings: SettingsDep, seat_token: SeatTokenDep,
 ) -> Response:
@@ -202,38 +236,53 @@ async def leave_seat(
     return response
 
 
-@router.post("/rooms/{code}/back", status_code=204, responses=ERRORS)
+@router.post("/rooms/{code}/back", status_code=204, responses=CHANGES)
 async def back(code: str, rooms: RoomsDep, seat_token: SeatTokenDep) -> Response:
     """"I'm back": the bot that plays for this away seat (turn timers) stops."""
     await rooms.back(code, seat_token)
     return Response(status_code=204)
 
 
-@router.delete("/rooms/{code}/seats/{seat}", status_code=204, responses=ERRORS)
+@router.delete("/rooms/{code}/seats/{seat}", status_code=204, responses=CHANGES)
 async def remove_player(
-    code: str, seat: int, rooms: RoomsDep, host_token: HostTokenDep
+    code: str, seat: int, rooms: RoomsDep, host_token: HostTokenDep, request: Request,
 ) -> Response:
+    """The host empties a seat. In a running game a good bot takes it over at once; the
+    host may then open it to a person (`POST .../seats/{seat}/open`)."""
+    await limit_seat_changes(request, rooms, code, host_token)
     await rooms.remove_player(code, host_token, seat)
     return Response(status_code=204)
 
 
+@router.post("/rooms/{code}/seats/{seat}/open", status_code=204, responses=CHANGES)
+async def open_seat(
+    code: str, seat: int, rooms: RoomsDep, host_token: HostTokenDep, request: Request,
+) -> Response:
+    """The host opens a bot's seat of a running game to a person: the bot leaves, and
+    whoever takes the seat next (`POST .../seats`) plays on with its hand."""
+    await limit_seat_changes(request, rooms, code, host_token)
+    await rooms.open_seat(code, host_token, seat)
+    return Response(status_code=204)
+
+
 @router.post("/rooms/{code}/bots", response_model=BotAdded, status_code=201,
-             responses=ERRORS)
+             responses=CHANGES)
 async def add_bot(
-    code: str, body: AddBot, rooms: RoomsDep, host_token: HostTokenDep
+    code: str, body: AddBot, rooms: RoomsDep, host_token: HostTokenDep, request: Request,
 ) -> BotAdded:
     """The host seats a bot in an empty seat: before the start, or mid-game in a seat
-    the host emptied (the bot takes over). Bots move by themselves."""
+    the host opened to a person that nobody has taken. Bots move by themselves."""
+    await limit_seat_changes(request, rooms, code, host_token)
     name = await rooms.add_bot(code, host_token, body.seat, body.level)
     return BotAdded(seat=body.seat, name=name)
 
 
-@router.post("/rooms/{code}/start", response_model=Version, responses=ERRORS)
+@router.post("/rooms/{code}/start", response_model=Version, responses=CHANGES)
 async def start(code: str, rooms: RoomsDep, host_token: HostTokenDep) -> Version:
     return Version(version=await rooms.start(code, host_token))
 
 
-@router.post("/rooms/{code}/rematch", response_model=Rematch, responses=ERRORS)
+@router.post("/rooms/{code}/rematch", response_model=Rematch, responses=CHANGES)
 async def rematch(
     code: str, rooms: RoomsDep, seat_token: SeatTokenDep, host_token: HostTokenDep
 ) -> Rematch:
@@ -245,7 +294,7 @@ async def rematch(
     return Rematch(code=code, status=(await rooms.room(code)).status)
 
 
-@router.post("/rooms/{code}/moves", response_model=Version, responses=ERRORS)
+@router.post("/rooms/{code}/moves", response_model=Version, responses=CHANGES)
 async def submit_move(
     code: str, body: MoveBody, rooms: RoomsDep, seat_token: SeatTokenDep, request: Request,
     lang: LanguageDep,
@@ -269,10 +318,12 @@ async def chat_history(code: str, rooms: RoomsDep, seat_token: SeatTokenDep) -> 
     return await rooms.chat_history(code)
 
 
-@router.post("/rooms/{code}/chat", response_model=ChatLine, status_code=201, responses=ERRORS,
-             dependencies=[LimitChat])
-async def chat(code: str, body: ChatBody, rooms: RoomsDep, seat_token: SeatTokenDep) -> ChatLine:
-    return await rooms.chat(code, await rooms.viewer(code, seat_token), body.text)
+@router.post("/rooms/{code}/chat", response_model=ChatLine, status_code=201, responses=CHANGES)
+async def chat(code: str, body: ChatBody, rooms: RoomsDep, seat_token: SeatTokenDep,
+               request: Request) -> ChatLine:
+    seat = await rooms.viewer(code, seat_token)  # first: a made-up code makes no key
+    limit_chat(request, code)
+    return await rooms.chat(code, seat, body.text)
 
 
 @router.get("/rooms/{code}/games/{game_no}/record", response_model=GameRecord,

@@ -9,6 +9,7 @@ and JSON API bodies that are not strict JSON, with a 4xx before routing.
 
 from __future__ import annotations
 
+import asyncio
 import json
 from collections.abc import Awaitable
 from typing import Any
@@ -17,7 +18,7 @@ import orjson
 from starlette.requests import HTTPConnection
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
-from app.web.errors import BadBody, TooBig, problem
+from app.web.errors import BadBody, TooBig, TooSlow, problem
 from app.web.language import get_language
 
 MAX_INT = 2**53
@@ -92,11 +93,15 @@ def _is_json(scope: Scope) -> bool:
 
 
 class BodyLimit:
-    """Pure ASGI middleware: read a request body (up to `max_bytes`) before the app does;
-    refuse it whole (413 / 422) or hand it on unchanged."""
+    """Pure ASGI middleware: read a request body (up to `max_bytes`, within `seconds` of
+    its headers) before the app does; refuse it whole (413 / 422 / 408) or hand it on
+    unchanged. A body that does not come in time is answered 408 with `Connection:
+    close`: the server then closes the connection (a client that sends half a body and
+    waits held it open for ever, issue 35.5)."""
 
-    def __init__(self, app: ASGIApp, max_bytes: int = 64 * 1024) -> None:
-        self.app, self.max_bytes = app, max_bytes
+    def __init__(self, app: ASGIApp, max_bytes: int = 64 * 1024,
+                 seconds: float = 10.0) -> None:
+        self.app, self.max_bytes, self.seconds = app, max_bytes, seconds
 
     def __call__(self, scope: Scope, receive: Receive, send: Send) -> Awaitable[None]:
         # Not itself a coroutine, as headers.py says why: sockets pass straight through.
@@ -107,18 +112,25 @@ class BodyLimit:
     async def _limited(self, scope: Scope, receive: Receive, send: Send) -> None:
         chunks: list[bytes] = []
         size, more = 0, True
-        while more:
-            message = await receive()
-            if message["type"] != "http.request":
-                return  # the client went away
-            chunk = message.get("body", b"")
-            size += len(chunk)
-            if size > self.max_bytes:
-                await problem(TooBig("The request is too large."), _language(scope))(
-                    scope, receive, send)
-                return
-            chunks.append(chunk)
-            more = message.get("more_body", False)
+        try:
+            async with asyncio.timeout(self.seconds):
+                while more:
+                    message = await receive()
+                    if message["type"] != "http.request":
+                        return  # the client went away
+                    chunk = message.get("body", b"")
+                    size += len(chunk)
+                    if size > self.max_bytes:
+                        await problem(TooBig("The request is too large."), _language(scope))(
+                            scope, receive, send)
+                        return
+                    chunks.append(chunk)
+                    more = message.get("more_body", False)
+        except TimeoutError:
+            answer = problem(TooSlow("The request took too long to arrive."), _language(scope))
+            answer.headers["connection"] = "close"
+            await answer(scope, receive, send)
+            return
         body = b"".join(chunks)
         if body and scope["path"].startswith("/api/") and _is_json(scope):
             try:

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
-import time
+from collections.abc import Callable
 from typing import Any
 
 from fastapi import WebSocket
@@ -54,7 +54,7 @@ LAG_LIMIT = 500
 
 
 class Connection:
-    __slots__ = ("_chat_bucket", "_stale_bucket", "backlog", "board", "code", "conn",
+    __slots__ = ("_stale_bucket", "backlog", "board", "chat_limit", "code", "conn",
                  "game_id", "host_token", "html", "hub", "lang", "log_count", "log_game",
                  "outbox", "reader", "regions", "rooms", "seat", "seats_epoch", "sent_status",
                  "sent_version", "stale_per_minute", "token", "ws")
@@ -62,7 +62,8 @@ class Connection:
     def __init__(self, websocket: WebSocket, rooms: RoomService, hub: Hub, code: str,
                  html: bool, stale_per_minute: int = 120, lang: str = DEFAULT,
                  token: str | None = None, host_token: str | None = None,
-                 regions: bool = False) -> None:
+                 regions: bool = False,
+                 chat_limit: Callable[[], None] | None = None) -> None:
         self.ws, self.rooms, self.hub, self.code, self.html = websocket, rooms, hub, code, html
         # A socket that takes regions (docs/contracts.md §3) keeps the board it was last
         # sent and its version (a reference to the frame's own board, no copy): the next
@@ -82,11 +83,13 @@ class Connection:
         self.backlog: list[dict[str, Any]] | None = []  # None once greeted
         self.outbox = Outbox(websocket, LAG_LIMIT, self._stop_reading)
         self.reader: asyncio.Task[Any] | None = None  # the read loop, while it waits
-        # The buckets are made at the first chat line or stale move: most sockets
-        # never send either, and an idle socket should cost as little as it can.
+        # The bucket is made at the first stale move: most sockets never send one, and
+        # an idle socket should cost as little as it can.
         self.stale_per_minute = stale_per_minute
         self._stale_bucket: Bucket | None = None
-        self._chat_bucket: Bucket | None = None
+        # Spends a chat line of the client's budget in this room, shared with its other
+        # sockets and the JSON API (deps.limit_chat), or raises TooFast.
+        self.chat_limit = chat_limit
 
     @property
     def stale_bucket(self) -> Bucket:
@@ -94,14 +97,6 @@ class Connection:
             rate = self.stale_per_minute
             self._stale_bucket = Bucket(burst=rate, rate=rate / 60)
         return self._stale_bucket
-
-    @property
-    def chat_bucket(self) -> Bucket:
-        if self._chat_bucket is None:
-            hub = self.hub  # its clock is read at each call: a test may move it
-            self._chat_bucket = Bucket(
-                clock=lambda: (hub.clock if hub is not None else time.monotonic)())
-        return self._chat_bucket
 
     def post(self, message: BaseModel) -> None:
         """Send `message` after everything before it (the outbox): never waits."""
@@ -326,11 +321,11 @@ class Connection:
                 self.post(AckOut(id=ident, version=version))
         elif isinstance(message, BackIn):
             await self.rooms.back(self.code, self.token)
-        elif not self.chat_bucket.take():
+        else:
             # Chat reaches everyone and is stored: a flood is slowed down. Moves need
             # no bucket: each one that counts needs a new version first.
-            raise TooFast()
-        else:
+            if self.chat_limit is not None:
+                self.chat_limit()  # raises TooFast
             await self.rooms.chat_as(self.code, self.token, message.text)
             if ident is not None:
                 self.post(AckOut(id=ident, version=None))

@@ -85,20 +85,32 @@ def client_address(conn: HTTPConnection) -> str:
 
 
 def limit_chat(conn: HTTPConnection, code: str) -> None:
-    """Chat lines over the JSON API, per client address and room."""
-    get_limiter(conn).take(("chat", client_address(conn), code),
+    """Chat lines per client address and room: the JSON API and every socket of the
+    client share the budget. Call it once the room is known to exist (a made-up code
+    must make no key)."""
+    get_limiter(conn).take("chat", (client_address(conn), code),
                            get_settings(conn).chat_per_minute)
 
 
 def limit_new_rooms(conn: HTTPConnection) -> None:
     """Rooms created (API and lobby form), per client address."""
-    get_limiter(conn).take(("rooms", client_address(conn)), get_settings(conn).rooms_per_minute)
+    get_limiter(conn).take("rooms", client_address(conn), get_settings(conn).rooms_per_minute)
 
 
 def limit_refused_moves(conn: HTTPConnection, code: str) -> None:
     """Moves refused (stale or illegal) over the JSON API, per client address and room."""
-    get_limiter(conn).take(("refused", client_address(conn), code),
+    get_limiter(conn).take("refused", (client_address(conn), code),
                            get_settings(conn).refused_moves_per_minute)
+
+
+async def limit_seat_changes(conn: HTTPConnection, rooms: RoomService, code: str,
+                             host_token: str | None) -> None:
+    """The host's seat changes (remove, add a bot, open a seat), per client address and
+    room: each one reaches every socket of the room. Only the host's count (anyone else
+    is refused anyway), once the room is found (a made-up code makes no key)."""
+    if await rooms.is_host(code, host_token):
+        get_limiter(conn).take("seats", (client_address(conn), code),
+                               get_settings(conn).seat_changes_per_minute)
 
 
 def get_seat_token(conn: HTTPConnection, code: str) -> str | None:
@@ -141,14 +153,6 @@ async def _language(conn: HTTPConnection) -> str:
     return get_language(conn)
 
 
-async def _limit_chat(conn: HTTPConnection, code: str) -> None:
-    limit_chat(conn, code)
-
-
-async def _limit_new_rooms(conn: HTTPConnection) -> None:
-    limit_new_rooms(conn)
-
-
 SettingsDep = Annotated[Settings, Depends(_settings)]
 GamesDep = Annotated[Games, Depends(_games)]
 RoomsDep = Annotated[RoomService, Depends(_rooms)]
@@ -156,8 +160,6 @@ HubDep = Annotated[Hub, Depends(_hub)]
 SeatTokenDep = Annotated[str | None, Depends(_seat_token)]
 HostTokenDep = Annotated[str | None, Depends(_host_token)]
 LanguageDep = Annotated[str, Depends(_language)]
-LimitChat = Depends(_limit_chat)
-LimitNewRooms = Depends(_limit_new_rooms)
 
 
 def set_token_cookie(response: Response, settings: Settings, name: str, token: str) -> None:

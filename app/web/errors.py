@@ -24,6 +24,7 @@ from fastapi.exceptions import RequestValidationError
 from fastapi.responses import Response
 from pydantic import ValidationError
 from starlette.exceptions import HTTPException
+from starlette.routing import Match
 
 from app.games.base import IllegalMove
 from app.i18n import DEFAULT, translations
@@ -54,6 +55,10 @@ class BadBody(Said):
 
 class TooBig(BadBody):
     """A body over the size limit."""
+
+
+class TooSlow(BadBody):
+    """A request body that did not arrive in time."""
 
 
 class TooFast(Exception):
@@ -126,7 +131,9 @@ def classify(exc: BaseException) -> WebError:
     if isinstance(exc, ForeignOrigin):
         return WebError(403, "foreign_origin", exc.reason)
     if isinstance(exc, BadBody):
-        code, status = ("too_big", 413) if isinstance(exc, TooBig) else ("malformed", 422)
+        code, status = (("too_big", 413) if isinstance(exc, TooBig)
+                        else ("timeout", 408) if isinstance(exc, TooSlow)
+                        else ("malformed", 422))
         return WebError(status, code, str(exc), None, exc.message, exc.params)
     if isinstance(exc, RequestValidationError):
         found = validation_problem(exc.errors())
@@ -165,6 +172,19 @@ def problem(exc: BaseException, lang: str = DEFAULT) -> Response:
                     headers=headers, media_type="application/json")
 
 
+METHODS = ("GET", "POST", "PUT", "PATCH", "DELETE", "OPTIONS")
+
+
+def allowed_methods(app: FastAPI, scope: Any) -> list[str]:
+    """The methods some route answers at the request's path, each asked of the routes
+    as a request of that method (HEAD with GET: app/web/head.py answers it for every
+    GET route)."""
+    allowed = [method for method in METHODS
+               if any(route.matches({**scope, "method": method})[0] == Match.FULL
+                      for route in app.router.routes)]
+    return sorted({*allowed, *(("HEAD",) if "GET" in allowed else ())})
+
+
 def install_error_handlers(app: FastAPI) -> None:
     """The JSON answers of the whole app (API and pages) for every known exception."""
 
@@ -174,7 +194,12 @@ def install_error_handlers(app: FastAPI) -> None:
             # the socket: one that escapes its endpoint is for the server, which logs it
             # and ends the socket (an HTTP 500 before it is accepted).
             raise exc
-        return problem(exc, get_language(request))
+        answer = problem(exc, get_language(request))
+        if isinstance(exc, HTTPException) and exc.status_code == 405:
+            # RFC 9110: a 405 names the methods the resource has, every route's of
+            # this path (Starlette names only the first route's it met)
+            answer.headers["Allow"] = ", ".join(allowed_methods(app, request.scope))
+        return answer
 
     async def unexpected(request: Request, exc: Exception) -> Response:
         # (HTTP only: Starlette's handler of last resort never sees a socket)

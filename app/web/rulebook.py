@@ -15,6 +15,7 @@ from pathlib import Path
 from markupsafe import Markup
 
 from app.i18n import DEFAULT, LANGUAGES
+from app.sizes import lru, report
 from app.web.markdown import to_html
 
 RULES_DIR = Path(__file__).resolve().parents[1] / "rules_text"
@@ -55,3 +56,6 @@ def rules_html(game_id: str, lang: str = DEFAULT) -> Markup | None:
         return None
     # to_html escapes every character of the source before adding its own tags.
     return Markup(to_html(path.read_text(encoding="utf-8")))
+
+
+report("rules.html", lru(rules_html))

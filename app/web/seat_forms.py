@@ -1,6 +1,6 @@
 """The room's forms: take or leave a seat, start, and the host's seat forms (remove a
-player, add a bot), "I'm back", play again. Each redirects back to the room; a refusal
-comes back in its alert area."""
+player, add a bot, open a bot's seat to a person), "I'm back", play again. Each
+redirects back to the room; a refusal comes back in its alert area."""
 
 from __future__ import annotations
 
@@ -10,6 +10,7 @@ from typing import Any
 from fastapi import APIRouter, Request
 from fastapi.responses import Response
 
+from app.rooms.service import RoomService
 from app.web.deps import (
     HostTokenDep,
     LanguageDep,
@@ -17,6 +18,7 @@ from app.web.deps import (
     SeatTokenDep,
     SettingsDep,
     clear_token_cookie,
+    limit_seat_changes,
     seat_cookie,
     set_token_cookie,
 )
@@ -86,14 +88,16 @@ async def start(
 
 
 async def _host_seat_form(
-    request: Request, code: str, host_token: str | None,
+    request: Request, code: str, rooms: RoomService, host_token: str | None,
     act: Callable[[str, str | None, int], Awaitable[Any]],
 ) -> Response:
     """A host's form about one seat (`seat` field): run `act`, redirect back to the room."""
     form = await request.form()
 
     async def run() -> Response:
-        await act(code, host_token, _seat_index(str(form.get("seat", ""))))
+        seat = _seat_index(str(form.get("seat", "")))
+        await limit_seat_changes(request, rooms, code, host_token)
+        await act(code, host_token, seat)
         return back_to(f"/r/{code}")
 
     return await attempt(f"/r/{code}", run, get_language(request))
@@ -103,8 +107,17 @@ async def _host_seat_form(
 async def remove_player(
     request: Request, code: str, rooms: RoomsDep, host_token: HostTokenDep
 ) -> Response:
-    """The host empties the seat of a player who has gone; a new person may take it."""
-    return await _host_seat_form(request, code, host_token, rooms.remove_player)
+    """The host empties the seat of a player who has gone: before the start a new person
+    may take it; in a running game a good bot takes it over (see `open_seat`)."""
+    return await _host_seat_form(request, code, rooms, host_token, rooms.remove_player)
+
+
+@router.post("/r/{code}/open")
+async def open_seat(
+    request: Request, code: str, rooms: RoomsDep, host_token: HostTokenDep
+) -> Response:
+    """The host opens a bot's seat of a running game to a person."""
+    return await _host_seat_form(request, code, rooms, host_token, rooms.open_seat)
 
 
 @router.post("/r/{code}/bot")
@@ -117,7 +130,7 @@ async def add_bot(
     async def add(code: str, host_token: str | None, seat: int) -> Any:
         return await rooms.add_bot(code, host_token, seat, level)
 
-    return await _host_seat_form(request, code, host_token, add)
+    return await _host_seat_form(request, code, rooms, host_token, add)
 
 
 @router.post("/r/{code}/back")

@@ -133,6 +133,9 @@ REFUSALS = [
     N_("%(label)s must be a whole number."), N_("%(name)s is not a JSON number."),
     N_("A number in the message is too large."), N_("The message is nested too deeply."),
     N_("The text holds characters that are not allowed."), N_("The request is too large."),
+    N_("The request took too long to arrive."),
+    N_("Only a seat of a running game can be opened to a person."),
+    N_("Only a bot's seat can be opened to a person."),
     N_("Slow down a little: too many at once."), N_("No such game."),
     N_("Rooms are not available yet."), N_('A bot plays at level "random" or "good".'),
     # Starlette's own details for an unknown path or method (HTTPException)

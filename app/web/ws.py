@@ -32,6 +32,7 @@ from app.web.deps import (
     get_rooms,
     get_seat_token,
     get_settings,
+    limit_chat,
 )
 from app.web.errors import wire_error
 from app.web.feed import RoomFeeds
@@ -56,7 +57,8 @@ async def room_socket(websocket: WebSocket) -> None:
                             stale_per_minute=settings.stale_moves_per_minute,
                             lang=get_language(websocket),
                             token=get_seat_token(websocket, code),
-                            host_token=get_host_token(websocket, code))
+                            host_token=get_host_token(websocket, code),
+                            chat_limit=lambda: limit_chat(websocket, code))
     await websocket.accept()
     client = (websocket.client.host if websocket.client else "", code)
     open_sockets = get_open_sockets(websocket)

@@ -63,7 +63,10 @@ def app_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LiveServer]
     (the app runs them at start, in its own thread: Playwright's loop owns this one)."""
     db = tmp_path_factory.mktemp("db") / "stammtisch.sqlite3"
     url = f"sqlite+aiosqlite:///{db}"
-    server = LiveServer(create_app(settings_for(url)))
+    # Every page comes from 127.0.0.1: one client, whose sockets and API calls in a room
+    # share one chat budget; 10 lines at once, then one every 6 s (test_room.py meets it).
+    settings = settings_for(url).model_copy(update={"chat_per_minute": 10})
+    server = LiveServer(create_app(settings))
     server.start()
     yield server
     server.stop()

@@ -128,7 +128,7 @@ def test_chat_reaches_everyone_escaped(watched: Table) -> None:
 def test_a_chat_line_refused_as_too_fast_stays_in_the_box(table: Table) -> None:
     ann = table.players[0]
     box = ann.get_by_label("Message")
-    for n in range(1, 15):  # the bucket holds 10 lines, then one a second
+    for n in range(1, 15):  # the budget holds 10 lines here (conftest), then 1 per 6 s
         box.fill(f"line {n}")
         box.press("Enter")
     expect(ann.get_by_role("alert")).to_contain_text("Slow down a little.")

@@ -170,3 +170,21 @@ async def test_the_counts_of_sockets_here_follow_every_join_move_and_leave() -> 
     for conn, (code, _) in list(open_.items()):
         await hub.leave(code, conn)
     assert not hub.local and not hub._here
+
+
+async def test_rooms_stay_remembered_up_to_a_bound_and_a_late_report_keeps_nothing() -> None:
+    """Issue 35.6: a room's gone seats were remembered for ever, one entry per room that
+    ever had a player here; and a report heard as a room's last socket left made its
+    tables again, never to be dropped."""
+    broker, clock = MemoryBroker(), Clock()
+    hub = Hub(broker, clock, coalesce=0, gone_rooms=3)
+    for n in range(5):
+        conn = await hub.join(f"room{n}", 0)
+        await hub.leave(f"room{n}", conn)
+    assert list(hub.gone) == ["room2", "room3", "room4"]  # the least recent went first
+    assert hub.gone_since("room4") == {0: hub.gone["room4"][0]}
+    assert hub.gone_since("room0") == {}
+    late = {"kind": "presence", "room": "room4", "origin": "other", "seats": [1]}
+    assert hub.observe(late) is False
+    assert "room4" not in hub.remote and "room4" not in hub.local
+    assert hub.sizes() == {"presence.rooms_here": (0, None), "presence.gone_rooms": (3, 3)}

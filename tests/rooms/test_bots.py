@@ -221,15 +221,12 @@ async def test_a_bot_takes_over_a_removed_player_mid_game(service: RoomService) 
     for seat, token in ((0, ann), (1, bob)):
         move = (await service.snapshot(code, seat)).view["moves"][0]  # type: ignore[index]
         version = await service.submit_move(code, token, version, move)
-    await service.remove_player(code, host, 1)  # Bob has gone
-    move = (await service.snapshot(code, 0)).view["moves"][0]  # type: ignore[index]
-    version = await service.submit_move(code, ann, version, move)
-    assert not service.bots.running(code)  # nobody plays seat 1 yet: no runner at all
-    assert (await service.room(code)).version == version
-    assert await service.add_bot(code, host, 1) == "Bot 2"
+    await service.remove_player(code, host, 1)  # Bob has gone: a good bot, at once
+    seat = (await service.room(code)).seats[1]
+    assert (seat.name, seat.bot, seat.level) == ("Bot 2", True, "good")
     sent = await play_as_person(service, code, 0, ann, random.Random(5))
     await finished(service, code)
-    assert sent == 1 and await service.seat_of(code, bob) is None
+    assert sent == 2 and await service.seat_of(code, bob) is None
     moves = await service.repo.moves(code, 1)
     assert [m.seat for m in moves].count(1) == 3  # Bob's one move, then the bot's two
 
@@ -301,11 +298,12 @@ async def test_a_bot_removed_on_another_process_unheard_here_does_not_move(
     plays for must still be a bot's. Its runner is slow here, so the step is taken by
     hand, as the runner takes it."""
     slow: RoomService = await make_service(bot_delay_ms=60_000)
-    other: RoomService = await make_service()  # its own bus: `slow` hears nothing
-    code, host, _ = await bot_room(slow, TOY, 2, people=1)
+    other: RoomService = await make_service(bot_delay_ms=60_000)  # its own bus: `slow`
+    code, host, _ = await bot_room(slow, TOY, 2, people=1)      # hears nothing of it
     assert await slow.live.watch(code) is not None
     version = await slow.start(code, host)
-    await other.remove_player(code, host, 1)
+    await other.remove_player(code, host, 1)  # mid-game: another bot takes it ...
+    await other.open_seat(code, host, 1)  # ... until the host opens it to a person
     assert slow.live.rooms[code].record.seats[1].bot  # not heard here
     assert await slow._bot_step(code)  # the runner would look again: nothing to do
     assert (await other.room(code)).version == version and not await other.repo.moves(code, 1)

@@ -429,14 +429,15 @@ async def test_the_bus_carries_versions_never_views_or_hands(service: RoomServic
 
 @pytest.mark.parametrize("timer", [0, 30], ids=["untimed", "timed"])
 async def test_a_player_removed_on_another_process_unheard_here_cannot_move(
-    make_service: Callable[[], Any], timer: int,
+    make_service: Callable[..., Any], timer: int,
 ) -> None:
     """Seat changes do not move the version, so the version alone would let the move
     through; the UPDATE checks who holds the seat (app/db/moves.py: HELD). Untimed
     moves go the writers' way (SQLite's group commit, PostgreSQL's one statement),
     timed ones (their deadlines) the ORM's on PostgreSQL."""
     one: RoomService = await make_service()
-    two: RoomService = await make_service()  # its own bus: `one` hears nothing of it
+    # its own bus: `one` hears nothing of it; the bot that takes Bob's seat waits
+    two: RoomService = await make_service(bot_delay_ms=60_000)
     room, host = await one.create_room("toy-high-card", {"tricks": 2}, 2, False, True,
                                        turn_timer=timer)
     code = room.code

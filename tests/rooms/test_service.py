@@ -161,7 +161,7 @@ async def test_a_leave_and_a_start_at_once_never_begin_a_game_with_an_empty_seat
         assert room.status == "waiting" and room.seats[1].name is None
 
 
-async def test_host_removes_a_gone_player_and_a_new_person_takes_over(
+async def test_host_removes_a_gone_player_a_bot_plays_until_a_new_person_takes_over(
     service: RoomService,
 ) -> None:
     code, host, (_ann, bob) = await full_room(service)
@@ -170,10 +170,15 @@ async def test_host_removes_a_gone_player_and_a_new_person_takes_over(
         await service.remove_player(code, bob, 0)
     await service.remove_player(code, host, 1)
     room = await service.room(code)
-    assert room.seats[1].name is None and room.status == "playing"
+    assert room.seats[1].bot and room.status == "playing"  # a good bot plays on
     assert await service.seat_of(code, bob) is None
     with pytest.raises(errors.NotSeated):
         await service.submit_move(code, bob, room.version, {"type": "pick", "card": 1})
+    with pytest.raises(errors.SeatTaken):
+        await service.take_seat(code, "Cy", None)
+    with pytest.raises(errors.NotHost):
+        await service.open_seat(code, bob, 1)
+    await service.open_seat(code, host, 1)  # the host's choice: a person may take it
     seat, cy = await service.take_seat(code, "Cy", None)
     assert seat == 1 and await service.seat_of(code, cy) == 1
 

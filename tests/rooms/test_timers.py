@@ -263,7 +263,8 @@ async def test_a_rematch_starts_everyone_present(make: Make, clock: Clock) -> No
 async def test_whoever_takes_a_freed_seat_is_not_away(make: Make, clock: Clock) -> None:
     service = await make()
     code, _, host, _ = await bob_away(service, clock)
-    await service.remove_player(code, host, 1)
+    await service.remove_player(code, host, 1)  # a bot takes it over mid-game ...
+    await service.open_seat(code, host, 1)  # ... until the host opens it
     await service.take_seat(code, "Newbie", 1)
     seat = (await service.room(code)).seats[1]
     assert seat.name == "Newbie" and not seat.away

@@ -87,6 +87,7 @@ API_ROUTES = [
     ("POST", "/api/rooms"), ("GET", "/api/rooms/{code}"), ("GET", "/api/rooms/{code}/view"),
     ("POST", "/api/rooms/{code}/seats"), ("DELETE", "/api/rooms/{code}/seat"),
     ("DELETE", "/api/rooms/{code}/seats/{x}"), ("POST", "/api/rooms/{code}/bots"),
+    ("POST", "/api/rooms/{code}/seats/{x}/open"),
     ("POST", "/api/rooms/{code}/start"), ("POST", "/api/rooms/{code}/rematch"),
     ("POST", "/api/rooms/{code}/moves"), ("GET", "/api/rooms/{code}/chat"),
     ("POST", "/api/rooms/{code}/chat"),
@@ -95,7 +96,8 @@ PAGE_ROUTES = [
     ("GET", "/"), ("POST", "/rooms"), ("GET", "/join?code={x}"), ("GET", "/rules/{x}"),
     ("GET", "/r/{code}"), ("GET", "/r/{code}/panel"), ("POST", "/r/{code}/seat"),
     ("POST", "/r/{code}/leave"), ("POST", "/r/{code}/start"), ("POST", "/r/{code}/remove"),
-    ("POST", "/r/{code}/bot"), ("POST", "/r/{code}/rematch"), ("GET", "/r/{code}?error={x}"),
+    ("POST", "/r/{code}/bot"), ("POST", "/r/{code}/open"), ("POST", "/r/{code}/rematch"),
+    ("GET", "/r/{code}?error={x}"),
 ]
 
 
@@ -154,7 +156,8 @@ def table(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[Table, Fai
     migrate_sync(url)
     # The limits stay out of the way: this test is about what each input does.
     server = LiveServer(create_app(settings_for(url).model_copy(update={
-        "chat_per_minute": 10**6, "rooms_per_minute": 10**6, "refused_moves_per_minute": 10**6}),
+        "chat_per_minute": 10**6, "rooms_per_minute": 10**6, "refused_moves_per_minute": 10**6,
+        "seat_changes_per_minute": 10**6}),
         {**GAMES, TOY.id: TOY}))
     failures = Failures()
     loggers = [logging.getLogger(), logging.getLogger("uvicorn"),

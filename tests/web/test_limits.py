@@ -1,6 +1,8 @@
 """HTTP rate limits: chat over the JSON API and rooms created, per client address. Each
 limit answers 429 `too_fast` (and changes nothing); whole games at full speed with the
-default limits never meet one; another client is not held up by the first."""
+default limits never meet one; another client is not held up by the first. A limit
+cannot be reset: made-up codes and games make no key, keys of one kind never push out
+another's, and nothing is cleared wholesale (issue 35.2)."""
 
 from __future__ import annotations
 
@@ -25,7 +27,8 @@ AppFactory = Callable[..., Any]
 @pytest.fixture
 async def small_limits(sqlite_url: str, games: dict[str, Any]) -> AsyncIterator[FastAPI]:
     settings = settings_for(sqlite_url).model_copy(
-        update={"chat_per_minute": 5, "rooms_per_minute": 3, "refused_moves_per_minute": 4})
+        update={"chat_per_minute": 5, "rooms_per_minute": 3, "refused_moves_per_minute": 4,
+                "limit_keys": 20})
     app = create_app(settings, games)
     async with app.router.lifespan_context(app):
         yield app
@@ -90,24 +93,79 @@ async def test_refused_moves_over_the_api_are_limited(small_limits: FastAPI) -> 
         assert (await bob.post(f"/api/rooms/{code}/moves", json=move)).status_code == 200
 
 
+async def test_chat_to_made_up_rooms_makes_no_key_and_cannot_reset_the_limit(
+    small_limits: FastAPI,
+) -> None:
+    """10,050 chat POSTs to made-up codes gave a client a fresh burst (issue 35.2): the
+    room is looked up first now, so they make no key; 3x the table's size is plenty."""
+    async with client(small_limits) as ann:
+        code = (await ann.post("/api/rooms", json={"game": TOY.id, "seats": 2})).json()["code"]
+        await ann.post(f"/api/rooms/{code}/seats", json={"name": "Ann"})
+        said = [await ann.post(f"/api/rooms/{code}/chat", json={"text": "hi"})
+                for _ in range(6)]
+        assert [r.status_code for r in said] == [201] * 5 + [429]
+        for i in range(60):
+            junk = await ann.post(f"/api/rooms/nope{i}/chat", json={"text": "x"})
+            assert junk.status_code == 404 and junk.json()["code"] == "not_found"
+        assert small_limits.state.limiter.sizes()["chat"] == 1
+        again = await ann.post(f"/api/rooms/{code}/chat", json={"text": "still slow?"})
+        assert again.status_code == 429 and again.json()["code"] == "too_fast"
+
+
+async def test_other_kinds_of_keys_never_push_out_a_chat_limit(small_limits: FastAPI) -> None:
+    """Rooms made from 30 addresses (more than the 20 keys a kind keeps) and refused
+    moves: the chat bucket of the one talker stays as it was."""
+    async with client(small_limits) as ann:
+        code = (await ann.post("/api/rooms", json={"game": TOY.id, "seats": 2})).json()["code"]
+        await ann.post(f"/api/rooms/{code}/seats", json={"name": "Ann"})
+        for _ in range(5):
+            assert (await ann.post(f"/api/rooms/{code}/chat", json={"text": "hi"})).is_success
+        for i in range(30):
+            async with client(small_limits, f"10.1.0.{i}") as other:
+                made = await other.post("/api/rooms", json={"game": TOY.id, "seats": 2})
+                assert made.status_code == 201
+        assert small_limits.state.limiter.sizes()["rooms"] == 20
+        again = await ann.post(f"/api/rooms/{code}/chat", json={"text": "still slow?"})
+        assert again.status_code == 429
+
+
+async def test_a_made_up_game_spends_nothing_of_the_rooms_limit(small_limits: FastAPI) -> None:
+    async with client(small_limits) as ann:
+        for _ in range(5):
+            refused = await ann.post("/api/rooms", json={"game": "no-such-game", "seats": 2})
+            assert refused.status_code == 422 and refused.json()["code"] == "unknown_game"
+        assert small_limits.state.limiter.sizes()["rooms"] == 0
+        made = [await ann.post("/api/rooms", json={"game": TOY.id, "seats": 2})
+                for _ in range(4)]
+        assert [r.status_code for r in made] == [201, 201, 201, 429]
+
+
 def test_a_bucket_refills_with_time() -> None:
     now = [0.0]
     limiter = Limiter(clock=lambda: now[0])
     for _ in range(3):
-        limiter.take("k", 3)
+        limiter.take("chat", "k", 3)
     with pytest.raises(Exception, match="Slow down"):
-        limiter.take("k", 3)
+        limiter.take("chat", "k", 3)
     now[0] += 20  # 3 a minute: one more token after 20 s
-    limiter.take("k", 3)
+    limiter.take("chat", "k", 3)
 
 
-def test_many_clients_keep_memory_bounded() -> None:
+def test_a_full_table_forgets_its_least_recently_used_key_never_all() -> None:
     now = [0.0]
     limiter = Limiter(clock=lambda: now[0], max_keys=100)
+    for _ in range(3):
+        limiter.take("chat", "talker", 3)  # spent
     for i in range(1000):
-        now[0] += 1
-        limiter.take(("chat", str(i)), 60)
-    assert len(limiter.buckets) <= 100
+        now[0] += 0.001
+        limiter.take("chat", f"client {i}", 60)
+        if i % 50 == 0:
+            with pytest.raises(Exception, match="Slow down"):
+                limiter.take("chat", "talker", 3)  # used again: never the oldest
+        limiter.take("rooms", f"client {i}", 60)
+    assert limiter.sizes() == {"chat": 100, "rooms": 100, "refused": 0, "seats": 0}
+    with pytest.raises(Exception, match="Slow down"):
+        limiter.take("chat", "talker", 3)
 
 
 async def play_to_the_end(players: list[httpx.AsyncClient], code: str,

@@ -104,7 +104,12 @@ async def test_the_host_seats_starts_and_the_board_is_in_the_page(app: FastAPI) 
         assert 'data-move=' not in spectator and "You are watching" in spectator
 
 
-async def test_the_host_removes_a_gone_player_and_a_newcomer_takes_over(app: FastAPI) -> None:
+async def test_the_host_removes_a_gone_player_a_bot_plays_on_until_the_host_opens_the_seat(
+    app: FastAPI,
+) -> None:
+    """Without JavaScript: the host removes Bo mid-game and a good bot takes the seat at
+    once (whoever took an empty seat would see its hand); the host opens it to a person,
+    and only then may a newcomer take it over (issue 35.9)."""
     async with browser(app) as host, browser(app) as guest, browser(app) as newcomer:
         link = await make_room(host)
         await host.post(link + "/seat", data={"name": "Ann"})
@@ -120,15 +125,26 @@ async def test_the_host_removes_a_gone_player_and_a_newcomer_takes_over(app: Fas
         watching = (await newcomer.get(link)).text
         assert "Take over" not in watching  # no seat is free yet
         removed = await host.post(link + "/remove", data={"seat": "1"})
-        assert "error" not in removed.headers["location"]
+        assert refusal(removed) is None
         assert "Leave my seat" not in (await guest.get(link)).text
         assert 'data-move=' not in (await guest.get(link)).text  # Bo is a spectator now
+        host_page = (await host.get(link)).text
+        assert "bot (good)" in host_page and 'action="' + link + '/open"' in host_page
+        assert "Take over" not in (await newcomer.get(link)).text  # the bot holds it
+        grab = await newcomer.post(link + "/seat", data={"name": "Cy", "index": "1"})
+        assert refusal(grab) == "Every seat is taken."
+        assert "/open" not in (await guest.get(link)).text  # only the host may
+        assert refusal(await guest.post(link + "/open", data={"seat": "1"})) == (
+            "Only the host can do that.")
+        opened = await host.post(link + "/open", data={"seat": "1"})
+        assert refusal(opened) is None
         watching = (await newcomer.get(link)).text
         assert "Take over seat 2" in watching
         taken = await newcomer.post(link + "/seat", data={"name": "Cy", "index": "1"})
-        assert "error" not in taken.headers["location"]
-        page = (await newcomer.get(link)).text
-        assert 'data-move=' in page and "Take over" not in page
+        assert refusal(taken) is None
+        assert "Take over" not in (await newcomer.get(link)).text
+        view = (await newcomer.get(f"/api/rooms/{link.rsplit('/', 1)[1]}/view")).json()
+        assert view["seat"] == 1 and view["view"]["hand"]  # the seat's hand, now Cy's
 
 
 async def test_a_guest_cannot_start_and_is_told_why(app: FastAPI) -> None:

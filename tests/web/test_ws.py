@@ -275,7 +275,7 @@ async def test_a_removed_player_becomes_a_spectator(server: LiveServer, people: 
     assert (await bob.expect("view"))["seat"] == 1
     assert (await ann.api("DELETE", f"/api/rooms/{code}/seats/1")).status_code == 204
     room = await bob.expect("room", seat=None)
-    assert room["room"]["seats"][1]["name"] is None
+    assert room["room"]["seats"][1]["bot"]  # mid-game a bot takes it over
     view = await bob.expect("view")
     assert view["seat"] is None and view["view"]["hand"] is None
 
@@ -318,17 +318,56 @@ async def test_a_flood_of_messages_is_slowed_down_not_fatal(
 ) -> None:
     code, (ann, _bob) = await seated_room(server, people, 2)
     await ann.connect(code)
-    for i in range(20):
+    for i in range(70):  # the budget: a burst of CHAT_PER_MINUTE (60)
         await ann.send({"type": "chat", "text": f"spam {i}"})
     got = await ann.quiet(0.5)
     errors = [m for m in got if m["type"] == "error"]
     assert errors and all(e["code"] == "too_fast" for e in errors)
-    assert 10 <= len([m for m in got if m["type"] == "chat"]) < 20
-    hub = server.app.state.hub
-    later = hub.clock() + 1.1
-    hub.clock = lambda: later  # a second later for the bucket, without waiting for it
+    assert 60 <= len([m for m in got if m["type"] == "chat"]) < 70
+    limiter = server.app.state.limiter
+    later = limiter.clock() + 1.1
+    limiter.clock = lambda: later  # a second later for the bucket, without waiting for it
     await ann.send({"type": "chat", "text": "calm again"})
     assert (await ann.expect("chat", text="calm again"))["name"] == "P0"
+
+
+async def test_chat_is_limited_per_client_and_room_not_per_socket(
+    sqlite_url: str, games: dict[str, Any], people: Make,
+) -> None:
+    """16 sockets x a burst of 10 made 160 lines at once, plus 60 over the API (issue
+    35.3): every socket of a client in a room and the API share one budget."""
+    from app.main import create_app
+    from tests.conftest import settings_for
+
+    low = settings_for(sqlite_url).model_copy(update={"chat_per_minute": 5})
+    server = LiveServer(create_app(low, games))
+    server.start()
+    tabs: list[Person] = []
+    try:
+        code, (ann, bob) = await seated_room(server, people, 2)
+        for _ in range(3):
+            tab = Person(server)
+            tab.http.cookies = ann.http.cookies
+            await tab.connect(code)
+            await tab.expect("presence")
+            tabs.append(tab)
+        for n in range(4):
+            for i, tab in enumerate(tabs):
+                await tab.send({"type": "chat", "text": f"tab {i} line {n}"})
+        refused = 0
+        for tab in tabs:  # a socket answers in order: its refusals come before this one's
+            await tab.send({"type": "nothing we know"})
+            while (error := await tab.expect("error"))["code"] != "malformed":
+                refused += error["code"] == "too_fast"
+        assert refused == 12 - 5
+        said = (await bob.api("GET", f"/api/rooms/{code}/chat")).json()
+        assert len(said) == 5
+        over_api = await ann.api("POST", f"/api/rooms/{code}/chat", json={"text": "and here?"})
+        assert over_api.status_code == 429
+    finally:
+        for tab in tabs:
+            await tab.close()
+        server.stop()
 
 
 def test_the_chat_bucket_refills_with_its_clock() -> None:

@@ -6,6 +6,7 @@ from functools import lru_cache
 from itertools import product
 
 from app.games.four_pints.cards import MONEY
+from app.sizes import lru, report
 
 
 def money_total(purse: list[str]) -> int:
@@ -44,3 +45,6 @@ def _cover(kinds: tuple[str, ...], counts: tuple[int, ...], amount: int) -> tupl
     if best is None:
         return None
     return tuple(k for k, t in zip(kinds, best[2], strict=True) for _ in range(t))
+
+
+report("four_pints.covers", lru(_cover))
