@@ -131,7 +131,7 @@ def test_a_chat_line_refused_as_too_fast_stays_in_the_box(table: Table) -> None:
     for n in range(1, 15):  # the budget holds 10 lines here (conftest), then 1 per 6 s
         box.fill(f"line {n}")
         box.press("Enter")
-    expect(ann.get_by_role("alert")).to_contain_text("Slow down a little.")
+    expect(ann.get_by_role("alert")).to_contain_text("Slow down a little")
     expect(box).to_have_value("line 14")  # refused: its words came back, not lost
     expect(ann.locator("#chat li").first).to_have_text("Ann: line 1")
     assert "Ann: line 14" not in ann.locator("#chat li").all_inner_texts()

@@ -34,7 +34,8 @@ async def test_a_recording_is_each_seats_messages_of_one_game_in_order(
     await asyncio.wait_for(stop.wait(), 60)
     await asyncio.gather(*tasks)
     assert room.client is not None
-    await room.client.aclose()
+    for client in room.clients:  # every seat's client, the host's among them
+        await client.aclose()
 
     [game] = capture.games(PLAYERS)
     assert len(game) >= 10
