@@ -175,7 +175,7 @@ def _summary(title: str) -> str:
         f'<td class="num">{p}</td><td><ul class="summary__parts"><li>This round: {p}</li>'
         "</ul></td></tr>" for s, n, p in ((0, "Ann", 12), (1, "Bo", 7)))
     return (f'<section class="summary" data-summary="{title}" data-region="summary">'
-            f'<div class="summary__head"><h2 id="summary-title">{title}</h2></div>'
+            f'<h2 class="summary__title" id="summary-title">{title}</h2>'
             f'<div class="summary__body" id="summary-body"><table class="summary__table">'
             f"<tbody>{rows}</tbody></table></div></section>")
 
@@ -215,6 +215,7 @@ def test_a_rounds_summary_never_covers_a_control_and_stays_until_the_next(
     expect(scores.locator(".scores__title")).to_have_text("Round 1 is over")
     expect(scores.locator(".scores__title")).to_be_focused()  # read out, not in the way
     expect(scores.locator(".scores__seat.is-you")).to_have_text("Ann 12")
+    expect(scores.locator(".scores__body tr.is-you")).to_have_attribute("data-seat", "0")
     expect(ann.locator("#board .summary")).to_be_hidden()
     toggle = scores.get_by_role("button", name="Details")
     if size == "phone":  # the viewer must act: the scores step aside to a strip
