@@ -1,4 +1,4 @@
-// Stammtisch room page, part 3 of 7: the viewer's moves as data (docs/contracts.md §4).
+// Stammtisch room page, part 3 of 8: the viewer's moves as data (docs/contracts.md §4).
 // The board's public regions are the same for everyone; the viewer's own region
 // (`mine`) says in `data-moves` what the viewer may do on the shared table. Here those
 // become buttons on the table's places: a move made by tapping a place (`at`), a pick
@@ -85,6 +85,7 @@
     });
     place(".made:not(.dest)", wanted);
     select(pickId);
+    showChoice();
   }
 
   // Pick `pickId` (null: none): pressed, and its destinations on their places.
@@ -103,6 +104,53 @@
     place(".made.dest", wanted);
     if (pickId === null) delete board.dataset.picked;
     else board.dataset.picked = pickId;
+  }
+
+  // ---- a secret choice (`.move[data-confirm]`): chosen by a tap, sent by Confirm ----
+  // What the viewer chose, as its move's JSON (normalised: a board may space it anew).
+  let chosen = null;
+  const same = (text) => { try { return JSON.stringify(JSON.parse(text)); } catch (_e) { return ""; } };
+
+  // Choose `button` (null: nothing); the Confirm button shows in `mine` for it.
+  function choose(button) {
+    chosen = button ? same(button.dataset.move) : null;
+    return showChoice();
+  }
+
+  // After a board or a choice: the chosen move pressed and its Confirm button at the top
+  // of `mine` (kept, with its focus, while the choice stands), or none once the board
+  // no longer offers it. Returns the Confirm button.
+  function showChoice() {
+    let picked = null;
+    board.querySelectorAll(".move[data-confirm]").forEach((b) => {
+      const on = chosen !== null && picked === null && same(b.dataset.move) === chosen;
+      if (on) picked = b;
+      b.setAttribute("aria-pressed", on ? "true" : "false");
+    });
+    if (picked === null) chosen = null;
+    const mine = picked && picked.closest(".mine");
+    let bar = board.querySelector(".confirm");
+    if (!mine) {
+      if (bar) bar.remove();
+      return null;
+    }
+    if (!bar || bar.parentElement !== mine) {
+      if (bar) bar.remove();
+      bar = document.createElement("div");
+      bar.className = "confirm";
+      const go = document.createElement("button");
+      go.type = "button";
+      go.className = "confirm__go";
+      bar.append(go);
+      const prompt = mine.querySelector(":scope > .mine__prompt");
+      if (prompt) prompt.after(bar);
+      else mine.prepend(bar);
+    }
+    const go = bar.querySelector(".confirm__go");
+    if (go.textContent !== picked.dataset.confirm) go.textContent = picked.dataset.confirm;
+    go.dataset.send = picked.dataset.move;
+    go.disabled = picked.disabled;
+    return go;
   }
 
   // The sticky status bar and (on a phone) the pinned hand cover the page's edges: tell
@@ -124,5 +172,5 @@
     first.scrollIntoView({ block: "nearest", behavior: calm.matches ? "auto" : "smooth" });
   }
 
-  Object.assign(T, { light, select, measureSticky, showDestinations });
+  Object.assign(T, { light, select, choose, showChoice, measureSticky, showDestinations });
 })(window.StammtischRoom);

@@ -6,6 +6,7 @@ sizes a thumb and an eye can use. Phones are 390x844 with touch at device scale 
 
 from __future__ import annotations
 
+import json
 import re
 import tempfile
 import time
@@ -397,6 +398,59 @@ def test_a_phone_table_fits_the_decision_in_controls_and_words(
                 page.locator("#board .dest:visible").first.click()
             sync(page, seen.version + 1)
         assert problems == [], "\n".join(problems)
+        assert table.errors == []
+    finally:
+        table.close()
+
+
+# Every move the page sends, kept in the page (a tap that must not send shows as none).
+_COUNT_MOVES = """
+  window.__moves = [];
+  const send = WebSocket.prototype.send;
+  WebSocket.prototype.send = function (data) {
+    const msg = JSON.parse(data);
+    if (msg.type === "move") window.__moves.push(msg.move);
+    return send.call(this, data);
+  };"""
+
+
+def test_a_secret_bid_is_chosen_then_confirmed_never_sent_by_one_tap(
+    browser: Browser, app_server: LiveServer,
+) -> None:
+    """Bullenparty's bid (issue 34 item 5): a tap chooses a card and shows its Confirm,
+    a tap on another moves the choice, a second tap or Escape takes it back, and only
+    Confirm sends the bid, once; from the keyboard, Enter on a card goes on to Confirm."""
+    table = open_table(browser, app_server.url, "bullenparty", ["Ann"], None, spectator=False,
+                       bots=2, reduced_motion="reduce",
+                       prepare=lambda page: page.add_init_script(_COUNT_MOVES), **TOUCH)
+    try:
+        ann = table.players[0]
+        cards = ann.locator("#board .move[data-confirm]")
+        confirm = ann.locator("#board .confirm__go")
+        first, second = cards.nth(0), cards.nth(1)
+        first.click()
+        expect(first).to_have_attribute("aria-pressed", "true")
+        expect(confirm).to_have_text(re.compile(r"^Confirm the bid: "))
+        second.click()
+        expect(first).to_have_attribute("aria-pressed", "false")
+        expect(second).to_have_attribute("aria-pressed", "true")
+        bid = second.get_attribute("aria-label") or ""
+        expect(confirm).to_have_text(bid.replace("Bid ", "Confirm the bid: "))
+        second.click()  # taken back
+        expect(ann.locator("#board .move[data-confirm][aria-pressed='true']")).to_have_count(0)
+        expect(confirm).to_have_count(0)
+        first.click()
+        ann.keyboard.press("Escape")
+        expect(confirm).to_have_count(0)
+        expect(first).to_be_focused()
+        assert ann.evaluate("window.__moves") == []  # nothing went
+        v = version(ann)
+        ann.keyboard.press("Enter")  # the focused card, from the keyboard
+        expect(confirm).to_be_focused()
+        sent = first.get_attribute("data-move")
+        ann.keyboard.press("Enter")
+        wait_for_version(ann, v + 1)
+        assert ann.evaluate("window.__moves") == [json.loads(sent or "")]
         assert table.errors == []
     finally:
         table.close()
