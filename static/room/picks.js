@@ -109,11 +109,13 @@
   // ---- a secret choice (`.move[data-confirm]`): chosen by a tap, sent by Confirm ----
   // What the viewer chose, as its move's JSON (normalised: a board may space it anew).
   let chosen = null;
+  let chosenButton = null; // the copy tapped, of identical cards (the same move)
   const same = (text) => { try { return JSON.stringify(JSON.parse(text)); } catch (_e) { return ""; } };
 
   // Choose `button` (null: nothing); the Confirm button shows in `mine` for it.
   function choose(button) {
     chosen = button ? same(button.dataset.move) : null;
+    chosenButton = button;
     return showChoice();
   }
 
@@ -121,13 +123,12 @@
   // of `mine` (kept, with its focus, while the choice stands), or none once the board
   // no longer offers it. Returns the Confirm button.
   function showChoice() {
-    let picked = null;
-    board.querySelectorAll(".move[data-confirm]").forEach((b) => {
-      const on = chosen !== null && picked === null && same(b.dataset.move) === chosen;
-      if (on) picked = b;
-      b.setAttribute("aria-pressed", on ? "true" : "false");
-    });
+    const offered = Array.from(board.querySelectorAll(".move[data-confirm]"));
+    const matching = offered.filter((b) => chosen !== null && same(b.dataset.move) === chosen);
+    const picked = matching.includes(chosenButton) ? chosenButton : matching[0] || null;
+    offered.forEach((b) => b.setAttribute("aria-pressed", b === picked ? "true" : "false"));
     if (picked === null) chosen = null;
+    chosenButton = picked;
     const mine = picked && picked.closest(".mine");
     let bar = board.querySelector(".confirm");
     if (!mine) {
