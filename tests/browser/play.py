@@ -229,11 +229,12 @@ _LIT = """([pick, lit]) => {
 }"""
 
 
-def click_a_move(page: Page, rng: random.Random) -> str:
+def click_a_move(page: Page, rng: random.Random, again: bool = True) -> str:
     """Click a random control as a person would; a pick is followed by one of its lit
     destinations (never a hidden one). Returns the accessible name of what was played.
     Each step is one round trip to the page where it can be (the whole games make
-    hundreds of these)."""
+    hundreds of these). `again`: a card gone from the board since the list is chosen
+    anew from the board that took its place, once."""
     offered = page.evaluate(_LIST, CONTROLS)  # the scores never lie over them
     assert offered, "no control to click"
     index = rng.randrange(len(offered))
@@ -245,6 +246,10 @@ def click_a_move(page: Page, rng: random.Random) -> str:
         return str(label)
     pick = f"#board .pick[data-pick='{pick_id}']"
     lit = "#board .dest.made"  # the picked pick's destinations, made by the page
+    if page.locator(pick).count() == 0 and again:
+        # A board came in since the list (another seat's move in a simultaneous step
+        # ended it): the card is no longer offered, so the person chooses anew.
+        return click_a_move(page, rng, again=False)
     page.locator(pick).click()  # by its id: a board coming in may reorder the controls
     dests = page.evaluate(_LIT, [pick, lit])
     if dests is None:
