@@ -86,6 +86,24 @@
     place(".made:not(.dest)", wanted);
     select(pickId);
     showChoice();
+    showPlayable();
+  }
+
+  // A hand that scrolls sideways (a phone's strip) and shows none of the cards the viewer
+  // may play: scrolled to the first of them (the playable ones may all lie past its edge).
+  function showPlayable() {
+    board.querySelectorAll(".mine .hand, .mine .hand__cards").forEach((strip) => {
+      if (strip.scrollWidth <= strip.clientWidth) return;
+      const cards = Array.from(strip.querySelectorAll(".move, .pick"));
+      if (!cards.length) return;
+      const box = strip.getBoundingClientRect();
+      const inside = (el) => {
+        const r = el.getBoundingClientRect();
+        return r.left >= box.left - 1 && r.right <= box.right + 1;
+      };
+      if (cards.some(inside)) return;
+      strip.scrollLeft += cards[0].getBoundingClientRect().left - box.left - 8;
+    });
   }
 
   // Pick `pickId` (null: none): pressed, and its destinations on their places.
