@@ -21,6 +21,7 @@ from app.main import create_app
 from tests.browser.checks import NEXT_FRAME, serious_violations, small_controls, tiny_text
 from tests.browser.conftest import DESKTOP, PHONE
 from tests.browser.play import (
+    CONFIRM,
     CONTROLS,
     Table,
     api,
@@ -48,6 +49,16 @@ def table(browser: Browser, app_server: LiveServer) -> Iterator[Table]:
                        {"tricks": 3}, spectator=False, **TOUCH)
     yield table
     table.close()
+
+
+def tap_a_move(page: Page) -> None:
+    """The first control, then what it needs: a picked card's first place, a secret
+    choice's Confirm."""
+    page.locator(CONTROLS).first.click()
+    if page.locator("#board .dest:visible").count():  # a picked card: its place
+        page.locator("#board .dest:visible").first.click()
+    elif page.locator(CONFIRM).count():
+        page.locator(CONFIRM).click()
 
 
 def banner_within(page: Page, seconds: float) -> float:
@@ -156,9 +167,7 @@ def test_a_server_that_stops_shows_the_banner_and_the_page_comes_back(
         expect(page.locator(BANNER)).to_be_empty()
         expect(page.locator(CONTROLS).first).to_be_visible()  # live with the greeting
         seen = sync(page, version(page))
-        page.locator(CONTROLS).first.click()
-        if page.locator("#board .dest:visible").count():  # a picked card: its place
-            page.locator("#board .dest:visible").first.click()
+        tap_a_move(page)
         sync(page, seen.version + 1)
         assert table.errors == []
     finally:
@@ -393,9 +402,7 @@ def test_a_phone_table_fits_the_decision_in_controls_and_words(
             problems += [f"move {n}: tiny {t}" for t in tiny_text(page)]
             if n == 0:
                 page.screenshot(path=screenshot_dir / "phone-null-bock-phone.png")
-            page.locator(CONTROLS).first.click()
-            if page.locator("#board .dest:visible").count():
-                page.locator("#board .dest:visible").first.click()
+            tap_a_move(page)
             sync(page, seen.version + 1)
         assert problems == [], "\n".join(problems)
         assert table.errors == []

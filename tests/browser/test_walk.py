@@ -26,6 +26,7 @@ from playwright.sync_api import Browser, Page, expect
 from app.games.registry import GAMES
 from tests.browser.conftest import DESKTOP, PHONE
 from tests.browser.play import (
+    CONTROLS,
     FINAL,
     Table,
     click_a_move,
@@ -84,6 +85,8 @@ def offline_and_back(page: Page, label: str) -> list[str]:
     context.set_offline(False)
     expect(page.locator("#connection")).to_be_empty()
     expect(page.locator("#room")).to_have_attribute("data-connected", "true")
+    # the new socket's greeting is the board: its cards take taps again
+    expect(page.locator(CONTROLS).first).to_be_visible()
     return [] if took < 2 else [f"{label}: the banner took {took:.1f}s"]
 
 

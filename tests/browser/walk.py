@@ -57,11 +57,11 @@ _DECISION = r"""(controls) => {
   const problems = [];
 
   // As the page arrived: a control in view and uncovered, and, once chosen (the page may
-  // scroll its destinations into view itself), it and one of its destinations. Where
-  // cards are picked, one of those: a card alone, without where it goes, is not enough.
+  // scroll its destinations into view itself), it and one of its destinations; a card of
+  // one move (one tap) is its own. Picked cards are tried first.
   let arrived = null;
-  const picks = all().filter((c) => c.matches(".pick"));
-  for (const c of picks.length ? picks : all()) {
+  const ordered = all().sort((a, b) => b.matches(".pick") - a.matches(".pick"));
+  for (const c of ordered) {
     if (!seen(c)) continue;
     if (!chooses(c)) { arrived = name(c); break; }
     toggle(c);
