@@ -443,6 +443,7 @@ def test_a_secret_bid_is_chosen_then_confirmed_never_sent_by_one_tap(
         expect(second).to_have_attribute("aria-pressed", "true")
         bid = second.get_attribute("aria-label") or ""
         expect(confirm).to_have_text(bid.replace("Bid ", "Confirm the bid: "))
+        assert serious_violations(ann) == []  # the chosen card and its Confirm
         second.click()  # taken back
         expect(ann.locator("#board .move[data-confirm][aria-pressed='true']")).to_have_count(0)
         expect(confirm).to_have_count(0)
