@@ -3,7 +3,7 @@
 (function (T) {
   "use strict";
   if (!T) return;
-  const { room, board, $, t, say, light, select, showDestinations, clearMessages, sendMove,
+  const { room, board, $, t, say, light, select, choose, showDestinations, clearMessages, sendMove,
     sendChat, showTurn, measureSticky, connect, toggleSummary } = T;
 
   function copyLink() {
@@ -22,12 +22,32 @@
     const pick = event.target.closest("#board .pick");
     if (pick) {
       const id = pick.getAttribute("aria-pressed") === "true" ? null : pick.dataset.pick;
+      choose(null);
       select(id);
       if (id !== null) showDestinations();
       return;
     }
     if (event.target.closest("#dock .scores__toggle")) {
       toggleSummary();
+      return;
+    }
+    const secret = event.target.closest("#board .move[data-confirm]");
+    if (secret) {
+      // chosen (or unchosen by a second tap), sent only by its Confirm button
+      const go = choose(secret.getAttribute("aria-pressed") === "true" ? null : secret);
+      if (go) {
+        select(null);
+        // from the keyboard (a click without a pointer), on to Confirm
+        if (event.detail === 0) go.focus();
+        else go.scrollIntoView({ block: "nearest" });
+      }
+      return;
+    }
+    const confirm = event.target.closest("#board .confirm__go");
+    if (confirm) {
+      clearMessages();
+      choose(null);
+      sendMove(JSON.parse(confirm.dataset.send));
       return;
     }
     const button = event.target.closest("#board .move");
@@ -67,6 +87,10 @@
     if (event.key !== "Escape") return;
     if (room.classList.contains("is-side-open")) {
       showSide(false);
+    } else if (board.querySelector(".move[data-confirm][aria-pressed='true']")) {
+      const chosen = board.querySelector(".move[data-confirm][aria-pressed='true']");
+      choose(null);
+      chosen.focus();
     } else if (board.dataset.picked) {
       const id = board.dataset.picked;
       select(null);

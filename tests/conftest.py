@@ -229,6 +229,7 @@ SLOWEST: dict[str, float] = {
 # The browser tests stay last (tests/browser/conftest.py) and each module together (one
 # server per module): the module of the whole games goes first among them.
 SLOWEST_BROWSER_MODULES = {"tests/browser/test_games.py": 173,
+                           "tests/browser/test_walk.py": 55,
                            "tests/browser/test_board_languages.py": 40}
 
 

@@ -1,4 +1,4 @@
-// Stammtisch room page, part 3 of 7: the viewer's moves as data (docs/contracts.md §4).
+// Stammtisch room page, part 3 of 8: the viewer's moves as data (docs/contracts.md §4).
 // The board's public regions are the same for everyone; the viewer's own region
 // (`mine`) says in `data-moves` what the viewer may do on the shared table. Here those
 // become buttons on the table's places: a move made by tapping a place (`at`), a pick
@@ -85,6 +85,25 @@
     });
     place(".made:not(.dest)", wanted);
     select(pickId);
+    showChoice();
+    showPlayable();
+  }
+
+  // A hand that scrolls sideways (a phone's strip) and shows none of the cards the viewer
+  // may play: scrolled to the first of them (the playable ones may all lie past its edge).
+  function showPlayable() {
+    board.querySelectorAll(".mine .hand, .mine .hand__cards").forEach((strip) => {
+      if (strip.scrollWidth <= strip.clientWidth) return;
+      const cards = Array.from(strip.querySelectorAll(".move, .pick"));
+      if (!cards.length) return;
+      const box = strip.getBoundingClientRect();
+      const inside = (el) => {
+        const r = el.getBoundingClientRect();
+        return r.left >= box.left - 1 && r.right <= box.right + 1;
+      };
+      if (cards.some(inside)) return;
+      strip.scrollLeft += cards[0].getBoundingClientRect().left - box.left - 8;
+    });
   }
 
   // Pick `pickId` (null: none): pressed, and its destinations on their places.
@@ -103,6 +122,54 @@
     place(".made.dest", wanted);
     if (pickId === null) delete board.dataset.picked;
     else board.dataset.picked = pickId;
+  }
+
+  // ---- a secret choice (`.move[data-confirm]`): chosen by a tap, sent by Confirm ----
+  // What the viewer chose, as its move's JSON (normalised: a board may space it anew).
+  let chosen = null;
+  let chosenButton = null; // the copy tapped, of identical cards (the same move)
+  const same = (text) => { try { return JSON.stringify(JSON.parse(text)); } catch (_e) { return ""; } };
+
+  // Choose `button` (null: nothing); the Confirm button shows in `mine` for it.
+  function choose(button) {
+    chosen = button ? same(button.dataset.move) : null;
+    chosenButton = button;
+    return showChoice();
+  }
+
+  // After a board or a choice: the chosen move pressed and its Confirm button at the top
+  // of `mine` (kept, with its focus, while the choice stands), or none once the board
+  // no longer offers it. Returns the Confirm button.
+  function showChoice() {
+    const offered = Array.from(board.querySelectorAll(".move[data-confirm]"));
+    const matching = offered.filter((b) => chosen !== null && same(b.dataset.move) === chosen);
+    const picked = matching.includes(chosenButton) ? chosenButton : matching[0] || null;
+    offered.forEach((b) => b.setAttribute("aria-pressed", b === picked ? "true" : "false"));
+    if (picked === null) chosen = null;
+    chosenButton = picked;
+    const mine = picked && picked.closest(".mine");
+    let bar = board.querySelector(".confirm");
+    if (!mine) {
+      if (bar) bar.remove();
+      return null;
+    }
+    if (!bar || bar.parentElement !== mine) {
+      if (bar) bar.remove();
+      bar = document.createElement("div");
+      bar.className = "confirm";
+      const go = document.createElement("button");
+      go.type = "button";
+      go.className = "confirm__go";
+      bar.append(go);
+      const prompt = mine.querySelector(":scope > .mine__prompt");
+      if (prompt) prompt.after(bar);
+      else mine.prepend(bar);
+    }
+    const go = bar.querySelector(".confirm__go");
+    if (go.textContent !== picked.dataset.confirm) go.textContent = picked.dataset.confirm;
+    go.dataset.send = picked.dataset.move;
+    go.disabled = picked.disabled;
+    return go;
   }
 
   // The sticky status bar and (on a phone) the pinned hand cover the page's edges: tell
@@ -124,5 +191,5 @@
     first.scrollIntoView({ block: "nearest", behavior: calm.matches ? "auto" : "smooth" });
   }
 
-  Object.assign(T, { light, select, measureSticky, showDestinations });
+  Object.assign(T, { light, select, choose, showChoice, measureSticky, showDestinations });
 })(window.StammtischRoom);

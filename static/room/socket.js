@@ -278,7 +278,7 @@
   // The cards answer only while connected and no move of ours is on its way.
   function setMovesEnabled(on) {
     const live = on && room.dataset.connected !== "false";
-    board.querySelectorAll(".move, .pick").forEach((b) => { b.disabled = !live; });
+    board.querySelectorAll(".move, .pick, .confirm__go").forEach((b) => { b.disabled = !live; });
   }
 
   // What the board offers, to tell whether a board that arrives carries our move.

@@ -20,38 +20,31 @@
   const keyOf = (panel) => (panel.dataset.summary || panel.textContent.slice(0, 80)) + "|" +
     panel.classList.contains("summary--final");
   const mustAct = () => board.querySelector(".move:not(.dest), .pick") !== null;
-  const me = () => room.dataset.seat;
+  // The viewer's seat, as the board says it (its root's data-me; "" for a spectator).
+  const me = () => {
+    const root = board.querySelector(".board[data-me]");
+    return root ? root.dataset.me : "";
+  };
 
-  // The seat of a summary row: its data-seat, else the seat colour of its name.
-  function seatOf(row) {
-    if (row.dataset.seat !== undefined) return row.dataset.seat;
-    const who = row.querySelector("[class*='seat-c']");
-    const found = who && Array.from(who.classList).find((c) => /^seat-c\d+$/.test(c));
-    return found ? found.slice(6) : "";
-  }
-
-  // Each row as (seat, name, score): the first cell's name, the number cell's score.
+  // The summary region's rows (docs/contracts.md §5): each marked with its seat, the
+  // name in the first cell, the score in the number cell.
   function scores(panel) {
-    return Array.from(panel.querySelectorAll("tbody tr"), (row) => {
-      const first = row.querySelector("td, th");
-      const who = first && (first.querySelector(".who") || first);
+    return Array.from(panel.querySelectorAll("tbody tr[data-seat]"), (row) => {
+      const who = row.querySelector(".who") || row.querySelector("td");
       const num = row.querySelector(".num");
-      return { seat: seatOf(row), name: who ? who.textContent.trim() : "",
+      return { seat: row.dataset.seat, name: who ? who.textContent.trim() : "",
         score: num ? num.textContent.trim() : "", winner: row.classList.contains("is-winner") };
     });
   }
 
-  // The dock's copy: the board's summary without its own buttons, with ids of its own
-  // (the board's copy stays in the page, hidden) and the viewer's row marked.
+  // The dock's copy of the summary's body: ids of its own (the board's copy stays in
+  // the page, hidden), the viewer's row marked.
   function body(panel) {
-    const copy = panel.cloneNode(true);
-    copy.querySelectorAll(".summary__head, .summary__fold, .summary__unfold, .summary__rematch")
-      .forEach((el) => el.remove());
-    copy.querySelectorAll("[id]").forEach((el) => { el.id = "dock-" + el.id; });
-    copy.querySelectorAll("tbody tr").forEach((row) => {
-      if (me() !== "" && seatOf(row) === me()) row.classList.add("is-you");
+    const inner = (panel.querySelector(".summary__body") || panel).cloneNode(true);
+    inner.querySelectorAll("[id]").forEach((el) => { el.id = "dock-" + el.id; });
+    inner.querySelectorAll("tbody tr[data-seat]").forEach((row) => {
+      row.classList.toggle("is-you", me() !== "" && row.dataset.seat === me());
     });
-    const inner = copy.querySelector(".summary__body") || copy;
     const out = document.createElement("div");
     out.className = "scores__body";
     out.id = "scores-body";
@@ -69,7 +62,7 @@
     title.className = "scores__title";
     title.id = "scores-title";
     title.tabIndex = -1;
-    const heading = panel.querySelector("h2, h3");
+    const heading = panel.querySelector(".summary__title");
     title.textContent = heading ? heading.textContent.trim() : (panel.dataset.summary || "");
     const list = document.createElement("ol");
     list.className = "scores__list";

@@ -100,6 +100,7 @@ def open_table(
     viewport: dict[str, int] | None = None,
     bots: int = 0,
     prepare: Callable[[Page], Any] | None = None,
+    devices: list[dict[str, Any]] | None = None,
     **context: Any,
 ) -> Table:
     """A private room, its seats taken, started: the host makes it and everyone takes
@@ -107,17 +108,23 @@ def open_table(
     have tests of their own; here they would only cost page loads), `bots` seats after
     the people get random bots; then every page opens the link and the host presses
     Start on the page. `prepare(page)`: called for every page before it loads the room
-    (listeners, init scripts). `context`: more options for every browser context."""
+    (listeners, init scripts). `context`: more options for every browser context;
+    `devices[i]`: player i's own (a phone beside a desktop), over `viewport` and those."""
     errors: list[str] = []
-    host_ctx, host = new_page(browser, errors, viewport=viewport, **context)
+
+    def device(i: int) -> dict[str, Any]:
+        own = devices[i] if devices and i < len(devices) else {}
+        return {"viewport": viewport, **context, **own}
+
+    host_ctx, host = new_page(browser, errors, **device(0))
     room = api(host_ctx, base_url, "/api/rooms", {
         "game": game_id, "options": options or {}, "seats": len(names) + bots})
     code = room["code"]
     link = f"{base_url}/r/{code}"
     table = Table(link, code, [host], contexts=[host_ctx], errors=errors)
     api(host_ctx, base_url, f"/api/rooms/{code}/seats", {"name": names[0]})
-    for name in names[1:]:
-        ctx, page = new_page(browser, errors, viewport=viewport, **context)
+    for i, name in enumerate(names[1:], start=1):
+        ctx, page = new_page(browser, errors, **device(i))
         table.contexts.append(ctx)
         api(ctx, base_url, f"/api/rooms/{code}/seats", {"name": name})
         table.players.append(page)
@@ -156,6 +163,8 @@ def wait_for_version(page: Page, at_least: int) -> None:
 FINAL = "#board .final-scores, #dock .scores--final"
 # What a person can click first: a card (or control) with one move, or a card to pick.
 CONTROLS = "#board .move:not(.dest):enabled, #board .pick:enabled"
+# The button that sends a chosen secret choice (a `.move[data-confirm]`, static/room/picks.js).
+CONFIRM = "#board .confirm__go"
 
 # One round trip per page and move: wait (in the page) until it shows version `v`,
 # then say what it offers. Polls every 10 ms (a board arrives over the socket).
@@ -170,9 +179,11 @@ _SYNC = """async ([v, controls, final, limit]) => {
           controls: document.querySelectorAll(controls).length,
           final: document.querySelector(final) !== null};
 }"""
-# The controls as a person sees them: their names and pick ids, in document order.
+# The controls as a person sees them: their names, pick ids and whether they are a
+# secret choice to confirm, in document order.
 _LIST = """sel => Array.from(document.querySelectorAll(sel), (b) =>
-  [b.getAttribute("aria-label") || b.textContent.trim(), b.dataset.pick || null])"""
+  [b.getAttribute("aria-label") || b.textContent.trim(), b.dataset.pick || null,
+   b.hasAttribute("data-confirm")])"""
 
 
 @dataclass
@@ -208,33 +219,6 @@ def finished(page: Page) -> bool:
     return page.locator(FINAL).count() > 0
 
 
-OPEN_SUMMARY = "#board .summary:not(.is-folded) .summary__fold"
-
-
-def fold_summary(page: Page) -> None:
-    """A round's summary lies over the middle of the table until it is put away: a
-    person reads it and presses Hide before playing on."""
-    hide = page.locator(OPEN_SUMMARY)
-    for _ in range(3):  # a board that came during the click may have put a new copy there
-        if not (hide.count() and hide.first.is_visible()):
-            return
-        hide.first.click()
-        try:  # folded to its title, or gone if its round is over (the page had kept it)
-            expect(hide).to_have_count(0, timeout=2_000)
-            return
-        except AssertionError:
-            continue
-    expect(hide).to_have_count(0)
-
-
-# One round trip before a click: the controls (as _LIST), or None while a summary lies
-# open over the table (a person hides it first).
-_OFFERED = """([controls, open]) => {
-  const hide = document.querySelector(open);
-  if (hide !== null && hide.getClientRects().length > 0) return null;
-  return Array.from(document.querySelectorAll(controls), (b) =>
-    [b.getAttribute("aria-label") || b.textContent.trim(), b.dataset.pick || null]);
-}"""
 # After a pick's click (its handler runs in the click): the destinations it lit, or
 # None if the pick does not show as pressed.
 _LIT = """([pick, lit]) => {
@@ -245,23 +229,27 @@ _LIT = """([pick, lit]) => {
 }"""
 
 
-def click_a_move(page: Page, rng: random.Random) -> str:
+def click_a_move(page: Page, rng: random.Random, again: bool = True) -> str:
     """Click a random control as a person would; a pick is followed by one of its lit
     destinations (never a hidden one). Returns the accessible name of what was played.
     Each step is one round trip to the page where it can be (the whole games make
-    hundreds of these)."""
-    offered = page.evaluate(_OFFERED, [CONTROLS, OPEN_SUMMARY])
-    if offered is None:
-        fold_summary(page)
-        offered = page.evaluate(_LIST, CONTROLS)
+    hundreds of these). `again`: a card gone from the board since the list is chosen
+    anew from the board that took its place, once."""
+    offered = page.evaluate(_LIST, CONTROLS)  # the scores never lie over them
     assert offered, "no control to click"
     index = rng.randrange(len(offered))
-    label, pick_id = offered[index]
+    label, pick_id, confirm = offered[index]
     if pick_id is None:
         page.locator(CONTROLS).nth(index).click()
+        if confirm:  # a secret choice: chosen, then confirmed (docs/contracts.md §4)
+            page.locator(CONFIRM).click()
         return str(label)
     pick = f"#board .pick[data-pick='{pick_id}']"
     lit = "#board .dest.made"  # the picked pick's destinations, made by the page
+    if page.locator(pick).count() == 0 and again:
+        # A board came in since the list (another seat's move in a simultaneous step
+        # ended it): the card is no longer offered, so the person chooses anew.
+        return click_a_move(page, rng, again=False)
     page.locator(pick).click()  # by its id: a board coming in may reorder the controls
     dests = page.evaluate(_LIT, [pick, lit])
     if dests is None:

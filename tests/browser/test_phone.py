@@ -6,6 +6,7 @@ sizes a thumb and an eye can use. Phones are 390x844 with touch at device scale 
 
 from __future__ import annotations
 
+import json
 import re
 import tempfile
 import time
@@ -20,6 +21,7 @@ from app.main import create_app
 from tests.browser.checks import NEXT_FRAME, serious_violations, small_controls, tiny_text
 from tests.browser.conftest import DESKTOP, PHONE
 from tests.browser.play import (
+    CONFIRM,
     CONTROLS,
     Table,
     api,
@@ -47,6 +49,16 @@ def table(browser: Browser, app_server: LiveServer) -> Iterator[Table]:
                        {"tricks": 3}, spectator=False, **TOUCH)
     yield table
     table.close()
+
+
+def tap_a_move(page: Page) -> None:
+    """The first control, then what it needs: a picked card's first place, a secret
+    choice's Confirm."""
+    page.locator(CONTROLS).first.click()
+    if page.locator("#board .dest:visible").count():  # a picked card: its place
+        page.locator("#board .dest:visible").first.click()
+    elif page.locator(CONFIRM).count():
+        page.locator(CONFIRM).click()
 
 
 def banner_within(page: Page, seconds: float) -> float:
@@ -155,9 +167,7 @@ def test_a_server_that_stops_shows_the_banner_and_the_page_comes_back(
         expect(page.locator(BANNER)).to_be_empty()
         expect(page.locator(CONTROLS).first).to_be_visible()  # live with the greeting
         seen = sync(page, version(page))
-        page.locator(CONTROLS).first.click()
-        if page.locator("#board .dest:visible").count():  # a picked card: its place
-            page.locator("#board .dest:visible").first.click()
+        tap_a_move(page)
         sync(page, seen.version + 1)
         assert table.errors == []
     finally:
@@ -175,7 +185,7 @@ def _summary(title: str) -> str:
         f'<td class="num">{p}</td><td><ul class="summary__parts"><li>This round: {p}</li>'
         "</ul></td></tr>" for s, n, p in ((0, "Ann", 12), (1, "Bo", 7)))
     return (f'<section class="summary" data-summary="{title}" data-region="summary">'
-            f'<div class="summary__head"><h2 id="summary-title">{title}</h2></div>'
+            f'<h2 class="summary__title" id="summary-title">{title}</h2>'
             f'<div class="summary__body" id="summary-body"><table class="summary__table">'
             f"<tbody>{rows}</tbody></table></div></section>")
 
@@ -215,6 +225,7 @@ def test_a_rounds_summary_never_covers_a_control_and_stays_until_the_next(
     expect(scores.locator(".scores__title")).to_have_text("Round 1 is over")
     expect(scores.locator(".scores__title")).to_be_focused()  # read out, not in the way
     expect(scores.locator(".scores__seat.is-you")).to_have_text("Ann 12")
+    expect(scores.locator(".scores__body tr.is-you")).to_have_attribute("data-seat", "0")
     expect(ann.locator("#board .summary")).to_be_hidden()
     toggle = scores.get_by_role("button", name="Details")
     if size == "phone":  # the viewer must act: the scores step aside to a strip
@@ -391,11 +402,63 @@ def test_a_phone_table_fits_the_decision_in_controls_and_words(
             problems += [f"move {n}: tiny {t}" for t in tiny_text(page)]
             if n == 0:
                 page.screenshot(path=screenshot_dir / "phone-null-bock-phone.png")
-            page.locator(CONTROLS).first.click()
-            if page.locator("#board .dest:visible").count():
-                page.locator("#board .dest:visible").first.click()
+            tap_a_move(page)
             sync(page, seen.version + 1)
         assert problems == [], "\n".join(problems)
+        assert table.errors == []
+    finally:
+        table.close()
+
+
+# Every move the page sends, kept in the page (a tap that must not send shows as none).
+_COUNT_MOVES = """
+  window.__moves = [];
+  const send = WebSocket.prototype.send;
+  WebSocket.prototype.send = function (data) {
+    const msg = JSON.parse(data);
+    if (msg.type === "move") window.__moves.push(msg.move);
+    return send.call(this, data);
+  };"""
+
+
+def test_a_secret_bid_is_chosen_then_confirmed_never_sent_by_one_tap(
+    browser: Browser, app_server: LiveServer,
+) -> None:
+    """Bullenparty's bid (issue 34 item 5): a tap chooses a card and shows its Confirm,
+    a tap on another moves the choice, a second tap or Escape takes it back, and only
+    Confirm sends the bid, once; from the keyboard, Enter on a card goes on to Confirm."""
+    table = open_table(browser, app_server.url, "bullenparty", ["Ann"], None, spectator=False,
+                       bots=2, reduced_motion="reduce",
+                       prepare=lambda page: page.add_init_script(_COUNT_MOVES), **TOUCH)
+    try:
+        ann = table.players[0]
+        cards = ann.locator("#board .move[data-confirm]")
+        confirm = ann.locator("#board .confirm__go")
+        first, second = cards.nth(0), cards.nth(1)
+        first.click()
+        expect(first).to_have_attribute("aria-pressed", "true")
+        expect(confirm).to_have_text(re.compile(r"^Confirm the bid: "))
+        second.click()
+        expect(first).to_have_attribute("aria-pressed", "false")
+        expect(second).to_have_attribute("aria-pressed", "true")
+        bid = second.get_attribute("aria-label") or ""
+        expect(confirm).to_have_text(bid.replace("Bid ", "Confirm the bid: "))
+        assert serious_violations(ann) == []  # the chosen card and its Confirm
+        second.click()  # taken back
+        expect(ann.locator("#board .move[data-confirm][aria-pressed='true']")).to_have_count(0)
+        expect(confirm).to_have_count(0)
+        first.click()
+        ann.keyboard.press("Escape")
+        expect(confirm).to_have_count(0)
+        expect(first).to_be_focused()
+        assert ann.evaluate("window.__moves") == []  # nothing went
+        v = version(ann)
+        ann.keyboard.press("Enter")  # the focused card, from the keyboard
+        expect(confirm).to_be_focused()
+        sent = first.get_attribute("data-move")
+        ann.keyboard.press("Enter")
+        wait_for_version(ann, v + 1)
+        assert ann.evaluate("window.__moves") == [json.loads(sent or "")]
         assert table.errors == []
     finally:
         table.close()
