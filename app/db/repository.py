@@ -165,11 +165,7 @@ class Repository(MoveLog):
             )
             if _rowcount(result) != 1:
                 return False
-            await session.execute(
-                update(RoomRow).where(RoomRow.code == code, RoomRow.host_seat == index)
-                .values(host_seat=None)
-            )
-            await self._touch(session, code)
+            await self._vacated(session, code, index)
             return True
 
     async def playing_codes_with_bots(self) -> list[str]:
@@ -235,11 +231,7 @@ class Repository(MoveLog):
             )
             if _rowcount(result) != 1:
                 return False
-            await session.execute(
-                update(RoomRow).where(RoomRow.code == code, RoomRow.host_seat == index)
-                .values(host_seat=None)
-            )
-            await self._touch(session, code)
+            await self._vacated(session, code, index)
             return True
 
     async def agree_rematch(self, code: str, index: int) -> bool:
@@ -280,6 +272,15 @@ class Repository(MoveLog):
     async def delete_room(self, code: str) -> None:
         async with self.sessions.begin() as session:
             await session.execute(delete(RoomRow).where(RoomRow.code == code))
+
+    @classmethod
+    async def _vacated(cls, session: AsyncSession, code: str, index: int) -> None:
+        """Seat `index` lost its person: it no longer holds the host's rights."""
+        await session.execute(
+            update(RoomRow).where(RoomRow.code == code, RoomRow.host_seat == index)
+            .values(host_seat=None)
+        )
+        await cls._touch(session, code)
 
     @staticmethod
     async def _touch(session: AsyncSession, code: str) -> None:
