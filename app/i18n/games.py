@@ -1,14 +1,16 @@
 """What the games say, in the viewer's language.
 
-The engines stay pure and speak English: each `Event` has a `kind`, an English `text`
-with `{p0}` name placeholders, and `data`. A game that speaks other languages has a
-`phrases` module in its package (`app/games/<pkg>/phrases.py`) with:
+The engines stay pure and say what happened: each `Event` has a `kind`, `data` and the
+English `text` its game's phrases made of them, with `{p0}` name placeholders. A game
+that speaks other languages has a `phrases` module in its package
+(`app/games/<pkg>/phrases.py`) with:
 
 - `event_text(event, _, n_) -> str`: the event's sentence, `{p0}` placeholders kept;
 - `localize_view(view, _, n_) -> dict`: a copy of a view with every human text in it
   (`last.text`, `summary` title/parts/notes, prompts) in the language;
 - `card_words(code, _, n_) -> str`: a card as its face names it;
-- optionally `refusal_text(reason, _, n_) -> str`: a refused move's reason.
+- `refusal_text(kind, data, _, n_) -> str`: a refused move's reason, from the
+  refusal's kind and data.
 
 `_` is `gettext` and `n_` is `ngettext` of the game's catalogue (domain = the game id,
 `app/locale/<lang>/LC_MESSAGES/<game-id>.po`), so a phrases module needs no I/O and
@@ -19,13 +21,14 @@ test holds them to it), so one code path serves every language.
 from __future__ import annotations
 
 import logging
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from functools import cache
 from importlib import import_module
 from types import ModuleType
 from typing import Any, TypeVar
 
 from app.games.base import Event
+from app.games.phrasing import ENGLISH
 from app.games.registry import GAMES
 from app.i18n.catalog import DEFAULT, translations
 from app.i18n.table_events import KINDS as TABLE_KINDS
@@ -109,12 +112,13 @@ def card_words(game_id: str, code: str, lang: str = DEFAULT) -> str:
                        lambda: str(book.card_words(code, *_callables(game_id, lang))), code)
 
 
-def refusal_text(game_id: str, reason: str, lang: str = DEFAULT) -> str:
-    """A refused move's reason (`IllegalMove.reason`, English) in `lang`, where the game's
-    phrases know it; otherwise as it is."""
+def refusal_text(game_id: str, kind: str, data: Mapping[str, Any], lang: str = DEFAULT,
+                 english: str = "") -> str:
+    """A game's refusal (`IllegalMove.kind` and `.data`) said in `lang`; `english` (its
+    English sentence) where the game's phrases cannot say it."""
     book = phrasebook(game_id)
-    if book is None or lang == DEFAULT or not hasattr(book, "refusal_text"):
-        return reason
+    if book is None:  # a game outside the registry (the tests' toy): its own English
+        return english or kind
     return _or_english(game_id, "refusal", lang,
-                       lambda: str(book.refusal_text(reason, *_callables(game_id, lang))),
-                       reason)
+                       lambda: str(book.refusal_text(kind, data, *_callables(game_id, lang))),
+                       english or str(book.refusal_text(kind, data, *ENGLISH)))

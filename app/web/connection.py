@@ -128,11 +128,18 @@ class Connection:
     async def send(self, message: BaseModel) -> None:
         if isinstance(message, ErrorOut):  # the reason is for a person: in their language
             reason = translations(self.lang).gettext(message.reason)
-            if reason == message.reason and self.game_id:  # a game's own refusal
-                reason = refusal_text(self.game_id, reason, self.lang)
             if reason != message.reason:  # (a copy cost more than the dump: English has none)
                 message = message.model_copy(update={"reason": reason})
         await self.send_text(message.model_dump_json())
+
+    def refused(self, exc: BaseException) -> ErrorOut:
+        """The `error` message for `exc`; a game's refusal said by the game's phrases from
+        its kind and data, in this socket's language (the rest: `send` says it)."""
+        error = wire_error(exc)
+        if isinstance(exc, IllegalMove) and exc.kind is not None and self.game_id:
+            reason = refusal_text(self.game_id, exc.kind, exc.data, self.lang, exc.reason)
+            error = error.model_copy(update={"reason": reason})
+        return error
 
     async def send_room(self) -> None:
         """The room (seats, status, who is connected), made once per change for all
@@ -341,7 +348,7 @@ class Connection:
                 self.stale_bucket.take()
                 await self.answer_stale(exc)
             except (RoomError, IllegalMove, ValidationError, ValueError, RecursionError) as exc:
-                await self.send(wire_error(exc))
+                await self.send(self.refused(exc))
             except WebSocketDisconnect:
                 raise
             except Exception as exc:  # a failure of ours: say so, keep the socket

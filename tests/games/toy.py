@@ -8,24 +8,29 @@ a simultaneous secret choice and a seeded shuffle: the shapes the harness must h
 from __future__ import annotations
 
 import copy
-from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, ClassVar
+from typing import Any
 
 from app.games.base import (
     JSON,
-    OPEN,
     Event,
-    IllegalMove,
     Move,
     Outcome,
+    Parts,
     Rng,
     RulesBase,
-    Viewer,
-    open_view,
     rank_by,
     seed_state,
     who,
+)
+from app.games.phrasing import Phrases
+
+say = Phrases(  # what the toy says (English only: it has no catalogue of its own)
+    events={
+        "pick": lambda d, _, n_: _("{player} has chosen.").format(player=who(d["seat"])),
+        "trick": lambda d, _, n_: _("{player} wins the trick.").format(player=who(d["seat"])),
+    },
+    refusals={"not_now": lambda d, _, n_: _("You cannot play that card now.")},
 )
 
 
@@ -48,77 +53,79 @@ class ToyState:
     played: list[int]
     scores: list[int]
     out: list[int] = field(default_factory=list)
+    opening: list[JSON] = field(default_factory=list)
 
 
-class HighCard(RulesBase):
-    id: ClassVar[str] = "toy-high-card"
-    title: ClassVar[str] = "High card"
-    min_players: ClassVar[int] = 2
-    max_players: ClassVar[int] = 4
-    Options: ClassVar[type[Any]] = ToyOptions
+class HighCard(RulesBase[ToyState], id="toy-high-card", title="High card", players=(2, 4),
+               options=ToyOptions):
+    def __init__(self) -> None:
+        super().__init__(Parts(
+            start=start, fork=copy.deepcopy, play=play, to_act=to_act, legal_moves=legal_moves,
+            refusal=lambda state, seat, move: say.refusal("not_now"),
+            look=look, secret=secret, outcome=outcome, cards=cards,
+            encode=lambda state: copy.deepcopy(state.__dict__),
+            decode=lambda data: ToyState(**copy.deepcopy(dict(data))),
+        ))
 
-    def setup(self, players: int, options: Any, seed: int) -> ToyState:
-        rng = Rng(seed_state(seed))
-        deck = list(range(1, 3 * players + 2))
-        rng.shuffle(deck)
-        hands = [sorted(deck[3 * i : 3 * i + 3]) for i in range(players)]
-        return ToyState(
-            players, options.tricks, rng.state, hands, [None] * players, [], [0] * players,
-            out=deck[3 * players :],
-        )
 
-    def to_act(self, state: ToyState) -> frozenset[int]:
-        if len(state.played) // state.players >= state.tricks:
-            return frozenset()
-        return frozenset(s for s in range(state.players) if state.pending[s] is None)
+def start(players: int, options: Any, seed: int, events: list[Event]) -> ToyState:
+    rng = Rng(seed_state(seed))
+    deck = list(range(1, 3 * players + 2))
+    rng.shuffle(deck)
+    hands = [sorted(deck[3 * i : 3 * i + 3]) for i in range(players)]
+    return ToyState(players, options.tricks, rng.state, hands, [None] * players, [],
+                    [0] * players, out=deck[3 * players :])
 
-    def legal_moves(self, state: ToyState, seat: int) -> Sequence[Move]:
-        if seat not in self.to_act(state):
-            return []
-        return [{"type": "pick", "card": c} for c in state.hands[seat]]
 
-    def apply(self, state: ToyState, seat: int, move: Move) -> tuple[ToyState, list[Event]]:
-        if move not in self.legal_moves(state, seat):
-            raise IllegalMove("You cannot play that card now.")
-        new = copy.deepcopy(state)
-        new.hands[seat].remove(move["card"])
-        new.pending[seat] = move["card"]
-        events = [Event("pick", f"{who(seat)} has chosen.")]
-        if all(p is not None for p in new.pending):
-            picks = [p for p in new.pending if p is not None]
-            winner = picks.index(max(picks))
-            new.scores[winner] += 1
-            new.played.extend(picks)
-            new.pending = [None] * new.players
-            events.append(Event("trick", f"{who(winner)} wins the trick."))
-        return new, events
+def play(state: ToyState, seat: int, move: Move, events: list[Event]) -> None:
+    state.hands[seat].remove(move["card"])
+    state.pending[seat] = move["card"]
+    events.append(say.event("pick", seat=seat))
+    if all(p is not None for p in state.pending):
+        picks = [p for p in state.pending if p is not None]
+        winner = picks.index(max(picks))
+        state.scores[winner] += 1
+        state.played.extend(picks)
+        state.pending = [None] * state.players
+        events.append(say.event("trick", seat=winner))
 
-    def view(self, state: ToyState, seat: Viewer) -> JSON:
-        if seat == OPEN:
-            return open_view(self.view(state, None), [{"hand": h} for h in state.hands])
-        return {
-            "mine": {"hand": state.hands[seat]} if seat is not None else None,
-            "hand": state.hands[seat] if seat is not None else None,
-            "hand_sizes": [len(h) for h in state.hands],
-            "chosen": [p is not None for p in state.pending],
-            "scores": state.scores,
-            "moves": list(self.legal_moves(state, seat)) if seat is not None else [],
-            "outcome": result.to_json() if (result := self.outcome(state)) else None,
-        }
 
-    def outcome(self, state: ToyState) -> Outcome | None:
-        if self.to_act(state):
-            return None
-        ranks, winners = rank_by(state.scores)
-        return Outcome(tuple(state.scores), ranks, winners)
+def to_act(state: ToyState) -> frozenset[int]:
+    if len(state.played) // state.players >= state.tricks:
+        return frozenset()
+    return frozenset(s for s in range(state.players) if state.pending[s] is None)
 
-    def encode(self, state: ToyState) -> JSON:
-        return copy.deepcopy(state.__dict__)
 
-    def decode(self, data: Mapping[str, Any]) -> ToyState:
-        return ToyState(**copy.deepcopy(dict(data)))
+def legal_moves(state: ToyState, seat: int) -> list[Move]:
+    if seat not in to_act(state):
+        return []
+    return [{"type": "pick", "card": c} for c in state.hands[seat]]
 
-    def cards(self, state: ToyState) -> list[str]:
-        every = [c for h in state.hands for c in h] + state.played + state.out
-        every += [p for p in state.pending if p is not None]
-        return [str(c) for c in every]
+
+def look(state: ToyState, seat: int | None) -> JSON:
+    return {
+        "mine": secret(state, seat) if seat is not None else None,
+        "hand": state.hands[seat] if seat is not None else None,
+        "hand_sizes": [len(h) for h in state.hands],
+        "chosen": [p is not None for p in state.pending],
+        "scores": state.scores,
+        "moves": legal_moves(state, seat) if seat is not None else [],
+        "outcome": result.to_json() if (result := outcome(state)) else None,
+    }
+
+
+def secret(state: ToyState, seat: int) -> JSON:
+    return {"hand": state.hands[seat]}
+
+
+def outcome(state: ToyState) -> Outcome | None:
+    if to_act(state):
+        return None
+    ranks, winners = rank_by(state.scores)
+    return Outcome(tuple(state.scores), ranks, winners)
+
+
+def cards(state: ToyState) -> list[str]:
+    every = [c for h in state.hands for c in h] + state.played + state.out
+    every += [p for p in state.pending if p is not None]
+    return [str(c) for c in every]

@@ -1,6 +1,6 @@
 """The small words of Null Bock! in any language: cards as their faces name them, with
 the article a sentence needs, lists and points. `_`/`n_` are the catalogue's
-gettext/ngettext (app/i18n/games.py); English msgids are the engine's words (`cards.py`).
+gettext/ngettext (app/i18n/games.py); English goes through them too (the msgids).
 
 A card's words depend on its kind ("doe", "pretentious doe", "stag", "Null Bock"), so
 each form is one whole msgid per kind: German declines the article ("einen Hirsch",
@@ -25,7 +25,7 @@ def _kind(card: str) -> str:
 
 
 def _an(card: str) -> bool:
-    """English says "an 8 doe", "an 11 doe" (as `cards.a` does)."""
+    """English says "an 8 doe", "an 11 doe"."""
     return not is_null_bock(card) and not is_pretentious(card) and value(card) in (8, 11)
 
 

@@ -1,6 +1,6 @@
 """The small words of Stier zoekt Bier in any language: cards as their faces name them,
 beer, lists, counts and ordinals. `_`/`n_` are the catalogue's gettext/ngettext
-(app/i18n/games.py); English msgids are the engine's own words (`words.py`)."""
+(app/i18n/games.py); English goes through them too (the msgids)."""
 
 from __future__ import annotations
 
