@@ -21,7 +21,7 @@ from starlette.types import Receive, Scope, Send
 
 from app.db.engine import make_engine, migrate, sessions
 from app.db.repository import Repository
-from app.games.registry import GAMES
+from app.games.registry import REGISTRY
 from app.realtime.broker import make_broker
 from app.realtime.hub import Hub
 from app.rooms.service import RoomService
@@ -30,7 +30,7 @@ from app.web import api, docs, pages, picker, replays, ws
 from app.web.bodies import BodyLimit
 from app.web.client_logs import quiet_client_faults
 from app.web.csrf import OriginCheck
-from app.web.deps import Games
+from app.web.deps import Games, Registry
 from app.web.errors import install_error_handlers
 from app.web.feed import RoomFeeds
 from app.web.head import HeadAsGet
@@ -55,9 +55,10 @@ class App(FastAPI):
         await super().__call__(scope, receive, send)
 
 
-def create_app(settings: Settings | None = None, games: Games = GAMES) -> FastAPI:
+def create_app(settings: Settings | None = None, games: Registry = REGISTRY) -> FastAPI:
     """`games`: the registry the app serves (tests pass their own, with the toy game)."""
     settings = settings or Settings()
+    rules: Games = {game_id: game.rules for game_id, game in games.items()}
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
@@ -68,7 +69,7 @@ def create_app(settings: Settings | None = None, games: Games = GAMES) -> FastAP
         await broker.connect()
         hub = Hub(broker, coalesce=settings.presence_coalesce_ms / 1000)
         app.state.hub = hub
-        rooms = RoomService(Repository(sessions(engine)), broker, games,
+        rooms = RoomService(Repository(sessions(engine)), broker, rules,
                             hub.connected_seats, bot_delay_ms=settings.bot_delay_ms,
                             gone=hub.gone_since)
         app.state.rooms = rooms
@@ -106,7 +107,8 @@ def create_app(settings: Settings | None = None, games: Games = GAMES) -> FastAP
     app = App(title="Stammtisch", lifespan=lifespan, docs_url=None, redoc_url=None)
     app.state.settings = settings
     app.state.open_sockets = {}  # (client address, room) -> open sockets (app/web/ws.py)
-    app.state.games = games
+    app.state.games = rules
+    app.state.registry = games
     app.state.limiter = Limiter()
 
     @app.get("/healthz")

@@ -1,4 +1,5 @@
-"""A tiny game used only to prove the conformance harness catches broken games.
+"""The toy game's rules: a tiny game used to prove the conformance harness catches broken
+games, and to serve a game of the tests' own.
 
 "High card": each player is dealt 3 cards of a shuffled 1..(3n+1) deck; each trick all
 players secretly pick a card at once; the highest wins a point. It has hidden hands,
@@ -11,27 +12,8 @@ import copy
 from dataclasses import dataclass, field
 from typing import Any
 
-from app.games.base import (
-    JSON,
-    Event,
-    Move,
-    Outcome,
-    Parts,
-    Rng,
-    RulesBase,
-    rank_by,
-    seed_state,
-    who,
-)
-from app.games.phrasing import Phrases
-
-say = Phrases(  # what the toy says (English only: it has no catalogue of its own)
-    events={
-        "pick": lambda d, _, n_: _("{player} has chosen.").format(player=who(d["seat"])),
-        "trick": lambda d, _, n_: _("{player} wins the trick.").format(player=who(d["seat"])),
-    },
-    refusals={"not_now": lambda d, _, n_: _("You cannot play that card now.")},
-)
+from app.games.base import JSON, Event, Move, Outcome, Parts, Rng, RulesBase, rank_by, seed_state
+from tests.games.toy.phrases import PHRASES as say
 
 
 @dataclass
