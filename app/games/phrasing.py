@@ -21,6 +21,7 @@ Ngettext = Callable[[str, str, int], str]
 Sayer = Callable[[Mapping[str, Any], Gettext, Ngettext], str]
 """A sentence from what it is made of (an event's or a refusal's data)."""
 ViewSayer = Callable[[JSON, Gettext, Ngettext], JSON]
+"""A view with its words said (or one part of it, its summary, said from the view)."""
 CardSayer = Callable[[str, Gettext, Ngettext], str]
 
 
@@ -53,6 +54,8 @@ class Phrases:
     - `plays`: per kind, the sentence of a view's `last` where the board says a play
       otherwise than the log does (a kind not here is said as its event);
     - `view`: a view with its words said (`last`, `summary`, status words);
+    - `summary`: a view's summary said from the view (what an engine leaves unsaid: the
+      rest of its view's words it puts in in English as it makes them);
     - `card`: a card as its face names it.
     """
 
@@ -60,6 +63,7 @@ class Phrases:
     refusals: Mapping[str, Sayer] = field(default_factory=dict)
     plays: Mapping[str, Sayer] = field(default_factory=dict)
     view: ViewSayer = _no_view
+    summary: ViewSayer | None = None
     card: CardSayer = _no_card
 
     # -- what an engine makes: the English said now ----------------------------------
@@ -77,8 +81,11 @@ class Phrases:
         return Refusal(self.refusals[kind](data, *ENGLISH), kind, data)
 
     def english_view(self, view: JSON) -> JSON:
-        """`view` (made by the engine, its words not said yet) with its words in English."""
-        return self.view(view, *ENGLISH)
+        """`view` as the engine made it (its summary's words not said yet) with them said
+        in English."""
+        if self.summary is None or not view.get("summary"):
+            return view
+        return {**view, "summary": self.summary(view, *ENGLISH)}
 
     # -- what the server asks for: any language --------------------------------------
 

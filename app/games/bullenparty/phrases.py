@@ -192,15 +192,20 @@ def _view(view: JSON, _: Gettext, n_: Ngettext) -> JSON:
     """A copy of `view` with `last.text` and the summary in the catalogue's language."""
     out = dict(view)
     out["last"] = say_last(view.get("last"), PHRASES, _, n_)
-    summary: Any = view.get("summary")
-    if summary:
-        title = (_("The game is over") if summary["final"]
-                 else _("Round {n} is over").format(n=summary["round"]))
-        rows = [{**row, "parts": score_parts(view["seats"][row["seat"]], _, n_)}
-                for row in summary["rows"]]
-        out["summary"] = {**summary, "title": title, "rows": rows,
-                          "notes": [note_text(f, _, n_) for f in summary["data"]["facts"]]}
+    if view.get("summary"):
+        out["summary"] = _summary(view, _, n_)
     return out
+
+
+def _summary(view: JSON, _: Gettext, n_: Ngettext) -> JSON:
+    """The summary, its parts said from the seats' scores, its notes from `data.facts`."""
+    summary: Any = view["summary"]
+    title = (_("The game is over") if summary["final"]
+             else _("Round {n} is over").format(n=summary["round"]))
+    rows = [{**row, "parts": score_parts(view["seats"][row["seat"]], _, n_)}
+            for row in summary["rows"]]
+    return {**summary, "title": title, "rows": rows,
+            "notes": [note_text(f, _, n_) for f in summary["data"]["facts"]]}
 
 
 # --- refusals (moves.py) -----------------------------------------------------------
@@ -236,7 +241,8 @@ REFUSALS: dict[str, Sayer] = {
     "final_now": lambda d, _, n_: _("Lay all your cards onto your piles."),
 }
 
-PHRASES = Phrases(events=SAY, refusals=REFUSALS, view=_view, card=card_words)
+PHRASES = Phrases(events=SAY, refusals=REFUSALS, view=_view, summary=_summary,
+                  card=card_words)
 event_text = PHRASES.event_text
 localize_view = PHRASES.localize_view
 refusal_text = PHRASES.refusal_text

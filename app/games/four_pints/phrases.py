@@ -242,13 +242,18 @@ def _view(view: JSON, _: Gettext, n_: Ngettext) -> JSON:
     """A copy of `view` with `last.text` and the summary in the catalogue's language."""
     out = dict(view)
     out["last"] = say_last(view.get("last"), PHRASES, _, n_)
-    summary: Any = view.get("summary")
-    if summary:
-        rows = [{**row, "parts": score_parts(view["areas"][row["seat"]], n_, _)}
-                for row in summary["rows"]]
-        out["summary"] = {**summary, "title": _("The game is over"), "rows": rows,
-                          "notes": [note_text(f, _, n_) for f in summary["data"]["facts"]]}
+    if view.get("summary"):
+        out["summary"] = _summary(view, _, n_)
     return out
+
+
+def _summary(view: JSON, _: Gettext, n_: Ngettext) -> JSON:
+    """The summary, its parts said from the areas, its notes from `data.facts`."""
+    summary: Any = view["summary"]
+    rows = [{**row, "parts": score_parts(view["areas"][row["seat"]], n_, _)}
+            for row in summary["rows"]]
+    return {**summary, "title": _("The game is over"), "rows": rows,
+            "notes": [note_text(f, _, n_) for f in summary["data"]["facts"]]}
 
 
 # Why a move is refused (moves.py).
@@ -267,7 +272,8 @@ REFUSALS: dict[str, Sayer] = {
     "reveal_or_buy": lambda d, _, n_: _("You can reveal a card or buy a pint you can afford."),
 }
 
-PHRASES = Phrases(events=SAY, refusals=REFUSALS, plays=PLAYS, view=_view, card=card_words)
+PHRASES = Phrases(events=SAY, refusals=REFUSALS, plays=PLAYS, view=_view, summary=_summary,
+                  card=card_words)
 event_text = PHRASES.event_text
 localize_view = PHRASES.localize_view
 refusal_text = PHRASES.refusal_text

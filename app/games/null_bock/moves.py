@@ -101,12 +101,18 @@ def placement(card: str, place: str, top: str | None) -> str | None:
     return None if ok else refused
 
 
-# `placement` for every card on every place and top card: a move asks it per card.
+# `placement` for every card on every place and top card: a move asks it per card. Per
+# place and top card, the answers, and the set of the cards it takes.
 _CARDS = sorted(set(full_deck()))
 _RULED: dict[str, dict[str | None, dict[str, str | None]]] = {
     place: {top: {card: placement(card, place, top) for card in _CARDS}
             for top in [None, *_CARDS]}
     for place in PLACEMENT
+}
+_TAKES: dict[str, dict[str | None, frozenset[str]]] = {
+    place: {top: frozenset(card for card, refused in answers.items() if refused is None)
+            for top, answers in tops.items()}
+    for place, tops in _RULED.items()
 }
 
 
@@ -160,24 +166,23 @@ def _legal_moves(state: NullBockState, seat: int) -> list[Move]:
         return [{"type": "edge", "card": c} for c in dict.fromkeys(state.hands[seat])]
     if state.phase != PLAY_PHASE or seat != state.turn:
         return []
-    arena, edges = _rulings(state)
+    arena, edges = _takers(state)
     out: list[Move] = []
     for card in dict.fromkeys(state.hands[seat]):
-        if arena[card] is None:
+        if card in arena:
             out.append({"type": "play", "card": card, "to": ARENA})
         out += [{"type": "play", "card": card, "to": EDGE, "edge": owner}
-                for owner, ruled in edges if ruled[card] is None]
+                for owner, takes in edges if card in takes]
     return out
 
 
-def _rulings(state: NullBockState) -> tuple[dict[str, str | None],
-                                            list[tuple[int, dict[str, str | None]]]]:
-    """The Arena's and each Edge's answers (card -> refusal's kind or None), looked up
-    once per place: no Edge takes a card while the Arena is empty."""
+def _takers(state: NullBockState) -> tuple[frozenset[str], list[tuple[int, frozenset[str]]]]:
+    """The cards the Arena takes now, and each Edge's (by its owner): no Edge takes a
+    card while the Arena is empty."""
     arena = state.arena
-    ruled = _RULED[EDGE]
-    edges = [(owner, ruled[edge]) for owner, edge in enumerate(state.edges)] if arena else []
-    return _RULED[ARENA][arena[-1] if arena else None], edges
+    takes = _TAKES[EDGE]
+    edges = [(owner, takes[edge]) for owner, edge in enumerate(state.edges)] if arena else []
+    return _TAKES[ARENA][arena[-1] if arena else None], edges
 
 
 def listed(state: NullBockState, seat: int, move: Any) -> Move | None:
@@ -209,9 +214,9 @@ def _listed_play(state: NullBockState, card: str, move: dict[str, Any]) -> Move 
 def has_legal_play(state: NullBockState, seat: int) -> bool:
     """Whether any card of `seat`'s hand has a place (every turn start asks this, for
     every seat until one can play)."""
-    arena, edges = _rulings(state)
-    return any(arena[card] is None or any(ruled[card] is None for _, ruled in edges)
-               for card in set(state.hands[seat]))
+    arena, edges = _takers(state)
+    hand = state.hands[seat]
+    return not arena.isdisjoint(hand) or any(not takes.isdisjoint(hand) for _, takes in edges)
 
 
 def refusal(state: NullBockState, seat: int, move: Any) -> Refusal:

@@ -17,7 +17,7 @@ from app.games.phrasing import Gettext, Ngettext, Phrases, Sayer
 from app.games.stier_zoekt_bier import cards as C
 from app.games.stier_zoekt_bier import lingo as L
 from app.games.stier_zoekt_bier.lingo import card_words
-from app.games.stier_zoekt_bier.view_texts import localize
+from app.games.stier_zoekt_bier.view_texts import localize, said_summary
 
 __all__ = ["PHRASES", "card_words", "event_text", "localize_view", "refusal_text"]
 
@@ -211,7 +211,8 @@ def _view(view: JSON, _: Gettext, n_: Ngettext) -> JSON:
     return localize(view, PHRASES, _, n_)
 
 
-PHRASES = Phrases(events=_EVENTS, refusals=_REFUSALS, view=_view, card=card_words)
+PHRASES = Phrases(events=_EVENTS, refusals=_REFUSALS, view=_view, summary=said_summary,
+                  card=card_words)
 event_text = PHRASES.event_text
 localize_view = PHRASES.localize_view
 refusal_text = PHRASES.refusal_text

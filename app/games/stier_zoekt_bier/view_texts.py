@@ -22,7 +22,7 @@ def localize(view: JSON, phrases: Phrases, _: Gettext, n_: Ngettext) -> JSON:
     out["bull_info"] = {code: {**info, "name": L.bull(code, _)}
                         for code, info in view["bull_info"].items()}
     if view.get("summary"):
-        out["summary"] = _summary(view, _, n_)
+        out["summary"] = said_summary(view, _, n_)
     return out
 
 
@@ -48,7 +48,8 @@ view says them in another language by its catalogue, `localize`)."""
 # --- the summary
 
 
-def _summary(view: JSON, _: Gettext, n_: Ngettext) -> JSON:
+def said_summary(view: JSON, _: Gettext, n_: Ngettext) -> JSON:
+    """The view's summary, its words said from the seats' public numbers."""
     summary = view["summary"]
     seats = view["seats"]
     if summary["final"]:
