@@ -23,18 +23,18 @@ from fastapi.staticfiles import StaticFiles
 from app.db.engine import make_engine, migrate, sessions
 from app.db.repository import Repository
 from app.db.single import one_process_per_sqlite
-from app.games.registry import GAMES
+from app.games.registry import REGISTRY
 from app.realtime.broker import make_broker
 from app.realtime.hub import Hub
 from app.rooms.locks import RECENT
 from app.rooms.service import RoomService
 from app.settings import Settings
-from app.sizes import Size, rss_bytes, sizes
+from app.sizes import Size, lru, rss_bytes, sizes
 from app.web import api, docs, pages, picker, replays, ws
 from app.web.bodies import BodyLimit
 from app.web.client_logs import quiet_client_faults
 from app.web.csrf import OriginCheck
-from app.web.deps import Games
+from app.web.deps import Games, Registry
 from app.web.errors import install_error_handlers
 from app.web.feed import RoomFeeds
 from app.web.head import HeadAsGet
@@ -45,9 +45,10 @@ from app.web.schema import describe_games
 STATIC = Path(__file__).resolve().parents[1] / "static"
 
 
-def create_app(settings: Settings | None = None, games: Games = GAMES) -> FastAPI:
+def create_app(settings: Settings | None = None, games: Registry = REGISTRY) -> FastAPI:
     """`games`: the registry the app serves (tests pass their own, with the toy game)."""
     settings = settings or Settings()
+    rules: Games = {game_id: game.rules for game_id, game in games.items()}
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
@@ -65,7 +66,7 @@ def create_app(settings: Settings | None = None, games: Games = GAMES) -> FastAP
         hub = Hub(broker, coalesce=settings.presence_coalesce_ms / 1000,
                   gone_rooms=settings.presence_rooms_kept)
         app.state.hub = hub
-        rooms = RoomService(Repository(sessions(engine)), broker, games,
+        rooms = RoomService(Repository(sessions(engine)), broker, rules,
                             hub.connected_seats, bot_delay_ms=settings.bot_delay_ms,
                             gone=hub.gone_since)
         app.state.rooms = rooms
@@ -103,7 +104,8 @@ def create_app(settings: Settings | None = None, games: Games = GAMES) -> FastAP
     app = FastAPI(title="Stammtisch", lifespan=lifespan, docs_url=None, redoc_url=None)
     app.state.settings = settings
     app.state.open_sockets = {}  # (client address, room) -> open sockets (app/web/ws.py)
-    app.state.games = games
+    app.state.games = rules
+    app.state.registry = games
     app.state.limiter = Limiter(max_keys=settings.limit_keys)
 
     @app.get("/healthz")
@@ -150,6 +152,10 @@ def app_sizes(app: FastAPI) -> dict[str, Size]:
     for kind in limiter.tables:
         out[f"limits.{kind}"] = partial(_limit_size, limiter, kind, settings.limit_keys)
     out["sockets.clients"] = lambda: (len(app.state.open_sockets), None)
+    registry: Registry = app.state.registry
+    for game_id, game in registry.items():
+        for name, cache in game.caches.items():
+            out[f"{game_id}.{name}"] = lru(cache)
     hub = getattr(app.state, "hub", None)
     rooms = getattr(app.state, "rooms", None)
     feeds = getattr(app.state, "feeds", None)

@@ -8,6 +8,7 @@ them they are skipped locally but FAIL under CI=true, so CI cannot pass by skipp
 from __future__ import annotations
 
 import asyncio
+import dataclasses
 import os
 import sqlite3
 from collections.abc import AsyncIterator, Callable, Iterator
@@ -19,13 +20,16 @@ import pytest
 from fastapi import FastAPI
 
 from app.db.engine import migrate_sync
-from app.games.registry import GAMES
+from app.games.game import Game
+from app.games.registry import GAMES, REGISTRY
 from app.main import create_app
 from app.settings import Settings
 from tests.games import toy as toy_module
 from tests.live import LiveServer
 
 TOY = toy_module.HighCard()
+TOY_GAME = dataclasses.replace(toy_module.GAME, rules=TOY)
+"""The toy's registry entry, with `TOY` its rules."""
 
 
 def _required(var: str) -> str:
@@ -88,10 +92,11 @@ def toy(monkeypatch: pytest.MonkeyPatch) -> toy_module.HighCard:
 
 
 @pytest.fixture
-def games() -> dict[str, Any]:
-    """The games an app under test serves: every registered game and the toy, passed to
-    `create_app(settings, games)`, so no test patches the global registry for an app."""
-    return {**GAMES, TOY.id: TOY}
+def games() -> dict[str, Game]:
+    """The games an app under test serves: every registered game and the toy (their
+    registry entries), passed to `create_app(settings, games)`, so no test patches the
+    global registry for an app."""
+    return {**REGISTRY, TOY.id: TOY_GAME}
 
 
 @pytest.fixture(scope="session")

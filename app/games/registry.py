@@ -1,20 +1,20 @@
-"""Every game the server offers, by id. A fifth game is one more entry in `_ALL`."""
+"""Every game the server offers: one entry per game (its package's `GAME`, app/games/
+game.py), in the order /cards shows them. A fifth game is one more line in `REGISTRY`."""
 
 from __future__ import annotations
 
 from typing import Any
 
+from app.games import bullenparty, four_pints, null_bock, stier_zoekt_bier
 from app.games.base import Rules
-from app.games.bullenparty import Bullenparty
-from app.games.four_pints import FourPintsPlease
-from app.games.null_bock import NullBock
-from app.games.stier_zoekt_bier import StierZoektBier
+from app.games.game import Game, registry
 
-_ALL: tuple[Rules[Any], ...] = (
-    StierZoektBier(),
-    FourPintsPlease(),
-    NullBock(),
-    Bullenparty(),
-)
+REGISTRY: dict[str, Game] = registry([
+    null_bock.GAME,
+    stier_zoekt_bier.GAME,
+    four_pints.GAME,
+    bullenparty.GAME,
+])
 
-GAMES: dict[str, Rules[Any]] = {rules.id: rules for rules in _ALL}
+GAMES: dict[str, Rules[Any]] = {game_id: game.rules for game_id, game in REGISTRY.items()}
+"""The rules of each game by id: what the rooms, bots and tests play."""

@@ -3,15 +3,17 @@
     python -m app.i18n.extract                  # every domain's .po, de and nl
     python -m app.i18n.extract messages         # only the pages' (make messages)
 
-Domains: `messages` (templates/, app/web/ and app/i18n/table_events.py) and one per game
-with a `phrases.py` (domain = the game id; its package is read). The mapping (which
-extractor reads which files) is the `[tool.babel]` table of pyproject.toml. New ids
+Domains: `messages` (templates/, app/web/, app/i18n/table_events.py and each game's
+entry, app/games/<game>/__init__.py) and one per game (domain = the game id; the rest of
+its package is read). The mapping (which extractor reads which files) is the
+`[tool.babel]` table of pyproject.toml. New ids
 arrive empty in each .po: translate them by hand (the catalogue tests fail until every id
 is translated and none is fuzzy).
 """
 
 from __future__ import annotations
 
+import inspect
 import sys
 from pathlib import Path
 
@@ -25,16 +27,18 @@ KEYWORDS = ["-k", "n_:1,2"]  # phrases modules call ngettext `n_` (`_`, `N_` are
 
 def sources() -> dict[str, list[str]]:
     """domain -> the paths (relative to the repository) its ids come from."""
-    from app.games.registry import GAMES
+    from app.games.registry import REGISTRY
 
     # (the table's own log lines are the pages' words: the same in every game)
     domains = {"messages": ["templates", "app/web", "app/i18n/table_events.py"]}
-    for game_id, rules in sorted(GAMES.items()):
+    for game_id, game in sorted(REGISTRY.items()):
         # A game's words may live beside its phrases module (lingo.py, view_texts.py):
-        # its whole package is read; the engine's modules mark nothing.
-        package = Path(sys.modules[type(rules).__module__].__file__ or "").parent
-        if (package / "phrases.py").is_file():
-            domains[game_id] = [str(package.relative_to(ROOT))]
+        # its package's modules are read (the engine's mark nothing), but for its entry
+        # (__init__.py), whose words the lobby and /cards show: the pages' catalogue.
+        package = Path(inspect.getfile(type(game.rules))).parent.relative_to(ROOT)
+        domains["messages"].append(str(package / "__init__.py"))
+        domains[game_id] = sorted(str(p.relative_to(ROOT)) for p in (ROOT / package).glob("*.py")
+                                  if p.name != "__init__.py")
     return domains
 
 

@@ -306,9 +306,9 @@ async def submit_move(
         # A refused move costs a lookup and an answer: a client hammering them is slowed
         # down (a real player meets a few stale answers, never hundreds a minute).
         limit_refused_moves(request, code)
-        if isinstance(exc, IllegalMove) and lang != DEFAULT:  # the game's own words
-            game_id = (await rooms.room(code)).game_id
-            raise IllegalMove(refusal_text(game_id, exc.reason, lang)) from exc
+        if isinstance(exc, IllegalMove) and exc.kind is not None and lang != DEFAULT:
+            game_id = (await rooms.room(code)).game_id  # the game's own words
+            raise IllegalMove(refusal_text(game_id, exc.kind, exc.data, lang, exc.reason)) from exc
         raise
 
 

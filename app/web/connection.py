@@ -102,11 +102,18 @@ class Connection:
         """Send `message` after everything before it (the outbox): never waits."""
         if isinstance(message, ErrorOut):  # the reason is for a person: in their language
             reason = translations(self.lang).gettext(message.reason)
-            if reason == message.reason and self.game_id:  # a game's own refusal
-                reason = refusal_text(self.game_id, reason, self.lang)
             if reason != message.reason:  # (a copy cost more than the dump: English has none)
                 message = message.model_copy(update={"reason": reason})
         self.outbox.post(message.model_dump_json())
+
+    def refused(self, exc: BaseException) -> ErrorOut:
+        """The `error` message for `exc`; a game's refusal said by the game's phrases from
+        its kind and data, in this socket's language (the rest: `post` says it)."""
+        error = wire_error(exc)
+        if isinstance(exc, IllegalMove) and exc.kind is not None and self.game_id:
+            reason = refusal_text(self.game_id, exc.kind, exc.data, self.lang, exc.reason)
+            error = error.model_copy(update={"reason": reason})
+        return error
 
     async def send_room(self) -> None:
         """The room (seats, status, who is connected), made once per change for all
@@ -299,10 +306,9 @@ class Connection:
             if ident is not None:
                 await self._catch_up()
 
-    @staticmethod
-    def _refusal(exc: BaseException, text: str, message: Move | ChatIn | BackIn | None,
+    def _refusal(self, exc: BaseException, text: str, message: Move | ChatIn | BackIn | None,
                  ident: str | None) -> ErrorOut:
-        error = wire_error(exc)
+        error = self.refused(exc)
         # a message that could not be read still names its id, if that was good
         error.id = ident if message is not None else id_of(text)
         return error

@@ -10,12 +10,14 @@ SameSite=Lax, Secure when COOKIE_SECURE is set (behind HTTPS).
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import TYPE_CHECKING, Annotated, Any
 
 from fastapi import Depends, HTTPException, Response
 from starlette.requests import HTTPConnection
 
 from app.games.base import Rules
+from app.games.game import Game
 from app.realtime.hub import Hub
 from app.rooms.service import RoomService
 from app.settings import Settings
@@ -27,6 +29,8 @@ if TYPE_CHECKING:  # feed.py imports the socket side, which imports this module
 
 COOKIE_MAX_AGE = 60 * 60 * 24 * 30
 Games = dict[str, Rules[Any]]
+Registry = Mapping[str, Game]
+"""The games the app serves, by id: their registry entries (app/games/registry.py)."""
 
 
 def seat_cookie(code: str) -> str:
@@ -45,6 +49,11 @@ def get_settings(conn: HTTPConnection) -> Settings:
 def get_games(conn: HTTPConnection) -> Games:
     games: Games = conn.app.state.games
     return games
+
+
+def get_registry(conn: HTTPConnection) -> Registry:
+    registry: Registry = conn.app.state.registry
+    return registry
 
 
 def get_rooms(conn: HTTPConnection) -> RoomService:
@@ -133,6 +142,10 @@ async def _games(conn: HTTPConnection) -> Games:
     return get_games(conn)
 
 
+async def _registry(conn: HTTPConnection) -> Registry:
+    return get_registry(conn)
+
+
 async def _rooms(conn: HTTPConnection) -> RoomService:
     return get_rooms(conn)
 
@@ -155,6 +168,7 @@ async def _language(conn: HTTPConnection) -> str:
 
 SettingsDep = Annotated[Settings, Depends(_settings)]
 GamesDep = Annotated[Games, Depends(_games)]
+RegistryDep = Annotated[Registry, Depends(_registry)]
 RoomsDep = Annotated[RoomService, Depends(_rooms)]
 HubDep = Annotated[Hub, Depends(_hub)]
 SeatTokenDep = Annotated[str | None, Depends(_seat_token)]

@@ -12,11 +12,11 @@ from fastapi.responses import HTMLResponse, Response
 from app.games.base import options_schema
 from app.rooms.names import clean_name
 from app.web import forms
-from app.web.blurbs import blurb
 from app.web.deps import (
-    Games,
     GamesDep,
     LanguageDep,
+    Registry,
+    RegistryDep,
     RoomsDep,
     SettingsDep,
     host_cookie,
@@ -33,7 +33,7 @@ from app.web.words import N_
 router = APIRouter(include_in_schema=False)
 
 
-def _games(games: Games) -> list[dict[str, Any]]:
+def _games(games: Registry) -> list[dict[str, Any]]:
     return [
         {
             "id": rules.id,
@@ -41,17 +41,18 @@ def _games(games: Games) -> list[dict[str, Any]]:
             "min_players": rules.min_players,
             "max_players": rules.max_players,
             "options": options_schema(rules.Options),
-            "has_rules": rules_html(rules.id) is not None,
-            "blurb": blurb(rules.id)[0],
-            "time": blurb(rules.id)[1],
+            "has_rules": rules_html(game) is not None,
+            "blurb": game.blurb,
+            "time": game.time,
             "quick_seats": min(max(rules.min_players, 3), rules.max_players),
         }
-        for rules in sorted(games.values(), key=lambda r: r.title)
+        for game in sorted(games.values(), key=lambda g: g.rules.title)
+        for rules in [game.rules]
     ]
 
 
 @router.get("/", response_class=HTMLResponse)
-async def lobby(request: Request, rooms: RoomsDep, games: GamesDep) -> Response:
+async def lobby(request: Request, rooms: RoomsDep, games: RegistryDep) -> Response:
     public = await rooms.public_rooms()
     return with_flash(request, lambda error: templates.TemplateResponse(
         request, "lobby.html", {"games": _games(games), "public_rooms": public, "error": error}

@@ -12,7 +12,7 @@ from app.rooms.errors import NotSeated
 from app.rooms.records import finished_games
 from app.rooms.service import LOG_LINES, RoomService
 from app.web import forms
-from app.web.deps import Games, GamesDep, HostTokenDep, LanguageDep, RoomsDep, SeatTokenDep
+from app.web.deps import HostTokenDep, LanguageDep, Registry, RegistryDep, RoomsDep, SeatTokenDep
 from app.web.errors import NOT_FOUND
 from app.web.flash import with_flash
 from app.web.invite import how_to_play, qr_svg
@@ -24,7 +24,7 @@ router = APIRouter(include_in_schema=False)
 
 
 async def _room_context(
-    rooms: RoomService, games: Games, code: str, token: str | None, host_token: str | None,
+    rooms: RoomService, games: Registry, code: str, token: str | None, host_token: str | None,
     lang: str,
 ) -> dict[str, Any]:
     info = await rooms.room(code)
@@ -33,20 +33,20 @@ async def _room_context(
     except NotSeated:  # spectators off: the seats to take, but no board and no log
         seat, admitted = None, False
     is_host = await rooms.is_host(code, host_token)
-    rules = games.get(info.game_id)
+    game = games.get(info.game_id)
     context: dict[str, Any] = {
         "room": info,
         "code": code,
         "seat": seat,
         "is_host": is_host,
-        "title": rules.title if rules else info.game_id,
+        "title": game.rules.title if game else info.game_id,
         "seats": forms.seat_rows(info.seats, rooms.clock(), lang),
         "board_html": None,
         "log": [],
         "version": info.version,
-        "rules_html": rules_html(info.game_id, lang),
-        "rules_lang": rules_lang(info.game_id, lang),
-        "how_to_play": how_to_play(info.game_id) if info.status == "waiting" else [],
+        "rules_html": rules_html(game, lang),
+        "rules_lang": rules_lang(game, lang),
+        "how_to_play": how_to_play(game) if info.status == "waiting" else [],
         "qr_svg": qr_svg,
     }
     if not admitted:
@@ -70,7 +70,7 @@ def _not_found(request: Request) -> Response:
 
 @router.get("/r/{code}", response_class=HTMLResponse)
 async def room_page(
-    request: Request, code: str, rooms: RoomsDep, games: GamesDep, token: SeatTokenDep,
+    request: Request, code: str, rooms: RoomsDep, games: RegistryDep, token: SeatTokenDep,
     host_token: HostTokenDep, lang: LanguageDep,
 ) -> Response:
     if code != code.lower():  # a link typed by hand: codes are lower case
@@ -86,7 +86,7 @@ async def room_page(
 
 @router.get("/r/{code}/panel", response_class=HTMLResponse)
 async def room_panel(
-    request: Request, code: str, rooms: RoomsDep, games: GamesDep, token: SeatTokenDep,
+    request: Request, code: str, rooms: RoomsDep, games: RegistryDep, token: SeatTokenDep,
     host_token: HostTokenDep, lang: LanguageDep,
 ) -> Response:
     """The seats and the controls, and the end's (play again, the replay), re-fetched

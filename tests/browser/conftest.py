@@ -7,6 +7,7 @@ server (tests/live.py, shared with the server tests) runs its loop in another th
 
 from __future__ import annotations
 
+import dataclasses
 import os
 from collections.abc import Iterator
 from pathlib import Path
@@ -14,7 +15,7 @@ from typing import Any
 
 import pytest
 
-from app.games.registry import GAMES
+from app.games.registry import GAMES, REGISTRY
 from app.main import create_app
 from tests.conftest import settings_for
 from tests.live import LiveServer
@@ -85,6 +86,9 @@ def toy_game() -> Iterator[None]:
     from tests.browser.test_toy_game import HighCardWithOutcome
     from tests.games import toy
 
-    GAMES[toy.HighCard.id] = HighCardWithOutcome()
+    rules = HighCardWithOutcome()
+    GAMES[rules.id] = rules
+    REGISTRY[rules.id] = dataclasses.replace(toy.GAME, rules=rules)  # apps made from now
     yield
-    GAMES.pop(toy.HighCard.id, None)
+    GAMES.pop(rules.id, None)
+    REGISTRY.pop(rules.id, None)

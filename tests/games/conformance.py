@@ -68,7 +68,10 @@ def check_state(
 
 
 def scrambles(rules: Rules[Any]) -> bool:
-    """Whether the game has its own `scramble` (the toy and RulesBase keep the state)."""
+    """Whether the game has its own `scramble`: a part of its RulesBase's, or a method
+    of its own (the toy has neither: it keeps the state)."""
+    if isinstance(rules, RulesBase) and rules.parts.scramble is not None:
+        return True
     return getattr(type(rules), "scramble", None) is not RulesBase.scramble
 
 

@@ -12,7 +12,7 @@ from functools import cache
 from types import ModuleType
 from typing import Any
 
-from app.games.base import Event, parse_options
+from app.games.base import Event, Refusal, parse_options
 from app.games.registry import GAMES
 from app.i18n.catalog import LOCALE, translations
 
@@ -143,7 +143,8 @@ def check_game(game_id: str, book: ModuleType, patterns: Sequence[Path], players
 def check_refusals(game_id: str, book: ModuleType, players: int, options: dict[str, Any],
                    seed: int, names: frozenset[str] = frozenset()) -> set[str]:
     """Refusals met in one random game (moves from other steps and seats, and junk), said
-    in English (unchanged) and in German and Dutch; returns the reasons seen."""
+    again from their kind and data in English (as they were made) and in German and
+    Dutch; returns the reasons seen."""
     rules = GAMES[game_id]
     rnd = random.Random(seed)
     state = rules.setup(players, parse_options(rules.Options, options), seed)
@@ -159,10 +160,11 @@ def check_refusals(game_id: str, book: ModuleType, players: int, options: dict[s
                 if move in legal:
                     continue
                 reason = rules.refusal(state, seat, move)
+                assert isinstance(reason, Refusal), reason
                 reasons.add(reason)
-                assert book.refusal_text(reason, *en) == reason
+                assert book.refusal_text(reason.kind, reason.data, *en) == reason
                 for lang, words in others.items():
-                    check_translated(reason, book.refusal_text(reason, *words),
+                    check_translated(reason, book.refusal_text(reason.kind, reason.data, *words),
                                      f"{lang} refusal", names, game_id, lang)
         seat = rnd.choice(acting)
         state, _ = rules.apply(state, seat, rnd.choice(list(rules.legal_moves(state, seat))))

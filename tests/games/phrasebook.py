@@ -18,7 +18,7 @@ from babel.messages.extract import extract_from_file
 from babel.messages.pofile import read_po
 from babel.support import NullTranslations
 
-from app.games.base import Event, parse_options
+from app.games.base import Event, Refusal, parse_options
 from app.games.registry import GAMES
 from app.i18n.catalog import LOCALE, translations
 
@@ -142,11 +142,11 @@ def check_catalogues(game_id: str, sources: Iterable[Path]) -> None:
 
 
 def refusals(game_id: str, players: int, seeds: Iterable[int],
-             wrong: Callable[[Any], Iterable[Any]]) -> set[str]:
+             wrong: Callable[[Any], Iterable[Any]]) -> set[Refusal]:
     """The reasons given for unlisted moves over seeded random games: at every step each
     seat tries, besides nonsense, `wrong(move)` for every move some seat may make."""
     rules = GAMES[game_id]
-    reasons: set[str] = set()
+    reasons: set[Refusal] = set()
     for seed in seeds:
         rnd = random.Random(seed)
         state = rules.setup(players, parse_options(rules.Options, {}), seed)
@@ -157,19 +157,24 @@ def refusals(game_id: str, players: int, seeds: Iterable[int],
                 mine = list(rules.legal_moves(state, seat))
                 for move in tries:
                     if move not in mine:
-                        reasons.add(rules.refusal(state, seat, move))
+                        reason = rules.refusal(state, seat, move)
+                        assert isinstance(reason, Refusal), reason
+                        reasons.add(reason)
             seat = rnd.choice(acting)
             state, _ = rules.apply(state, seat, rnd.choice(list(rules.legal_moves(state, seat))))
     return reasons
 
 
-def check_refusals(game_id: str, book: ModuleType, reasons: set[str]) -> None:
-    """English refusals stay the engine's; German and Dutch translate each, numbers kept."""
+def check_refusals(game_id: str, book: ModuleType, reasons: set[Refusal]) -> None:
+    """A refusal said again from its kind and data is its English; German and Dutch
+    translate each, numbers kept."""
     for reason in reasons:
-        assert book.refusal_text(reason, ENGLISH.gettext, ENGLISH.ngettext) == reason
+        said = book.refusal_text(reason.kind, reason.data, ENGLISH.gettext, ENGLISH.ngettext)
+        assert said == reason
     for lang in ("de", "nl"):
         catalogue = translations(lang, domain=game_id)
         for reason in reasons:
-            said = book.refusal_text(reason, catalogue.gettext, catalogue.ngettext)
+            said = book.refusal_text(reason.kind, reason.data, catalogue.gettext,
+                                     catalogue.ngettext)
             assert said != reason, f"{lang}: still English: {reason!r}"
             same_facts(reason, said)

@@ -5,12 +5,11 @@ from __future__ import annotations
 
 from fastapi import FastAPI
 
-from app.games.registry import GAMES
+from app.games.registry import REGISTRY
 from app.main import create_app
 from app.settings import Settings
-from tests.games.toy import HighCard
+from tests.games import toy
 
 
 def app() -> FastAPI:
-    toy = HighCard()
-    return create_app(Settings(), {**GAMES, toy.id: toy})
+    return create_app(Settings(), {**REGISTRY, toy.GAME.id: toy.GAME})

@@ -58,9 +58,9 @@ def test_a_validation_message_names_the_field_and_never_echoes_the_input() -> No
 
 
 async def test_the_app_serves_the_games_it_is_given(sqlite_url: str) -> None:
-    from tests.conftest import TOY as toy_rules
+    from tests.conftest import TOY_GAME
 
-    app = create_app(settings_for(sqlite_url), {toy_rules.id: toy_rules})
+    app = create_app(settings_for(sqlite_url), {TOY_GAME.id: TOY_GAME})
     async with app.router.lifespan_context(app), httpx.AsyncClient(
         transport=httpx.ASGITransport(app=app), base_url="http://test"
     ) as client:

@@ -22,10 +22,10 @@ from hypothesis import strategies as st
 from websockets.sync.client import ClientConnection, connect
 
 from app.db.engine import migrate_sync
-from app.games.registry import GAMES
+from app.games.registry import REGISTRY
 from app.main import create_app
 from app.web.protocol import MAX_MESSAGE_BYTES
-from tests.conftest import TOY, settings_for
+from tests.conftest import TOY, TOY_GAME, settings_for
 from tests.live import LiveServer
 
 FUZZ_HTTP = int(os.environ.get("FUZZ_HTTP", 1100))
@@ -158,7 +158,7 @@ def table(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[Table, Fai
     server = LiveServer(create_app(settings_for(url).model_copy(update={
         "chat_per_minute": 10**6, "rooms_per_minute": 10**6, "refused_moves_per_minute": 10**6,
         "seat_changes_per_minute": 10**6}),
-        {**GAMES, TOY.id: TOY}))
+        {**REGISTRY, TOY.id: TOY_GAME}))
     failures = Failures()
     loggers = [logging.getLogger(), logging.getLogger("uvicorn"),
                logging.getLogger("uvicorn.error")]

@@ -33,7 +33,7 @@ async def watch(person: Person) -> list[dict[str, Any]]:
 async def test_random_whole_game_through_the_server(
     game_id: str, players: str, server: LiveServer, people: Make, games: dict[str, Any],
 ) -> None:
-    rules = games[game_id]
+    rules = games[game_id].rules
     count = rules.min_players if players == "min" else rules.max_players
     code, seated = await seated_room(server, people, count, game=game_id, options={})
     watcher = people(server)

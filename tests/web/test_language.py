@@ -4,6 +4,7 @@ pages, the board and the log in it; each viewer of one room in their own."""
 from __future__ import annotations
 
 import asyncio
+import dataclasses
 from collections.abc import AsyncIterator
 from pathlib import Path
 
@@ -100,24 +101,18 @@ async def test_two_languages_rendered_at_once_never_mix() -> None:
     assert set(german) == {"Setz dich dazu"} and set(dutch) == {"Schuif aan"}
 
 
-def test_rules_in_the_viewers_language_else_english(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
-) -> None:
+def test_rules_in_the_viewers_language_else_english(tmp_path: Path) -> None:
+    from app.games.registry import REGISTRY
     from app.web import rulebook
 
-    (tmp_path / "de").mkdir()
-    (tmp_path / "null-bock.md").write_text("# Rules\n", encoding="utf-8")
-    (tmp_path / "de" / "null-bock.md").write_text("# Regeln\n", encoding="utf-8")
-    monkeypatch.setattr(rulebook, "RULES_DIR", tmp_path)
-    rulebook.rules_html.cache_clear()
-    try:
-        assert "Regeln" in str(rulebook.rules_html("null-bock", "de"))
-        assert rulebook.rules_lang("null-bock", "de") == "de"
-        assert "Rules" in str(rulebook.rules_html("null-bock", "nl"))  # not translated yet
-        assert rulebook.rules_lang("null-bock", "nl") == "en"
-        assert rulebook.rules_file("../null-bock", "de") is None
-    finally:
-        rulebook.rules_html.cache_clear()
+    (tmp_path / "en.md").write_text("# Rules\n", encoding="utf-8")
+    (tmp_path / "de.md").write_text("# Regeln\n", encoding="utf-8")
+    game = dataclasses.replace(REGISTRY["null-bock"], rulebook=tmp_path)
+    assert "Regeln" in str(rulebook.rules_html(game, "de"))
+    assert rulebook.rules_lang(game, "de") == "de"
+    assert "Rules" in str(rulebook.rules_html(game, "nl"))  # not translated yet
+    assert rulebook.rules_lang(game, "nl") == "en"
+    assert rulebook.rules_file(None, "de") is None  # no such game: never a path
 
 
 async def test_each_viewer_of_one_room_reads_it_in_their_own_language(
@@ -155,11 +150,13 @@ async def test_each_viewer_of_one_room_reads_it_in_their_own_language(
 @pytest.mark.parametrize("stem", ["null-bock", "stier-zoekt-bier", "four-pints-please",
                                   "bullenparty"])
 def test_every_game_has_its_rules_in_german_and_dutch(lang: str, stem: str) -> None:
+    from app.games.registry import REGISTRY
     from app.web import rulebook
 
-    assert rulebook.rules_lang(stem, lang) == lang
-    html = str(rulebook.rules_html(stem, lang))
-    english = str(rulebook.rules_html(stem))
+    game = REGISTRY[stem]
+    assert rulebook.rules_lang(game, lang) == lang
+    html = str(rulebook.rules_html(game, lang))
+    english = str(rulebook.rules_html(game))
     assert html != english
     for tag in ("<h1>", "<h2>", "<table>", "<li>"):  # the same kind of text as English
         assert tag in html, (stem, lang, tag)

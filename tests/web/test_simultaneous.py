@@ -78,7 +78,7 @@ async def rooms_at_first_step(servers: Servers, games: dict[str, Any],
                               count: int = PAIRS) -> Rooms:
     """`count` started rooms in one transaction (the set-up is not under test). Seat 1's
     person talks to the last server: the other process, when there are two."""
-    made = [started_room(games[game], PLAYERS[game], seed)
+    made = [started_room(games[game].rules, PLAYERS[game], seed)
             for seed, game in zip(range(count), sorted(PLAYERS) * count, strict=False)]
     engine = make_engine(database_of(servers))
     try:

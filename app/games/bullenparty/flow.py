@@ -8,9 +8,12 @@ rounds.py. Only moves that `moves.legal_moves` listed ever arrive here.
 
 from __future__ import annotations
 
-from app.games.base import Event, Move, last_play, who
-from app.games.bullenparty.cards import HAND_SIZE, ROW_LIMIT, heads
+from typing import Any
+
+from app.games.base import Event, Move, last_play
+from app.games.bullenparty.cards import HAND_SIZE, ROW_LIMIT
 from app.games.bullenparty.moves import bidders
+from app.games.bullenparty.phrases import PHRASES as say
 from app.games.bullenparty.rounds import draw_card, end_round, finish
 from app.games.bullenparty.state import (
     BID,
@@ -21,7 +24,6 @@ from app.games.bullenparty.state import (
     TAKE,
     State,
 )
-from app.games.bullenparty.texts import bid_text, cards_text, laid, laid_text, plural, row_name
 
 
 def played(state: State, seat: int, cards: list[int], src: str, dst: str, said: Event) -> None:
@@ -30,14 +32,18 @@ def played(state: State, seat: int, cards: list[int], src: str, dst: str, said: 
     state.last = last_play(seat, cards, src, dst, said)
 
 
+def laid(move: Move) -> dict[str, Any]:
+    """What a laid card's sentence is made of: the card and its pile (None: a new one)."""
+    return {"card": move["card"], "pile": None if move["type"] == "new_pile" else move["pile"]}
+
+
 def play(state: State, seat: int, move: Move, events: list[Event]) -> None:
     kind = move["type"]
     if kind == "bid":
         state.seats[seat].pending = move["card"]
-        said = Event("bid", f"{who(seat)} has chosen a bid.", data={"seat": seat})
+        said = say.event("bid", seat=seat)
         events.append(said)
-        events.append(Event("my-bid", f"You bid {bid_text(move['card'])}.", frozenset({seat}),
-                            {"bid": move["card"]}))
+        events.append(say.event("my-bid", frozenset({seat}), bid=move["card"]))
         played(state, seat, [], "hand", "bid", said)
     elif kind == "take":
         take_row(state, seat, move["row"], events)
@@ -46,7 +52,7 @@ def play(state: State, seat: int, move: Move, events: list[Event]) -> None:
     elif state.phase == REDUCE:
         player = state.seats[seat]
         pile = lay_card(player.hand, player.piles, move)
-        said = Event("place", f"{who(seat)} {laid_text(move)}.", data={"seat": seat, **laid(move)})
+        said = say.event("place", seat=seat, **laid(move))
         events.append(said)
         played(state, seat, [move["card"]], "hand", f"pile-{seat}-{pile + 1}", said)
         if len(player.hand) == HAND_SIZE:
@@ -71,10 +77,9 @@ def lay_in_secret(state: State, seat: int, move: Move, events: list[Event]) -> N
     player = state.seats[seat]
     assert player.draft_hand is not None and player.draft_piles is not None
     lay_card(player.draft_hand, player.draft_piles, move)
-    events.append(Event("draft", f"You {laid_text(move, you=True)}.", frozenset({seat}),
-                        laid(move)))
+    events.append(say.event("draft", frozenset({seat}), **laid(move)))
     if not player.draft_hand:
-        said = Event("done", f"{who(seat)} has laid all their cards.", data={"seat": seat})
+        said = say.event("done", seat=seat)
         events.append(said)
         played(state, seat, [], "hand", f"piles-{seat}", said)
 
@@ -97,13 +102,8 @@ def reveal(state: State, events: list[Event]) -> None:
             seat.zero_known = True
             zeros.append((bid, s))
     state.queue = [s for _, s in sorted(numbers)] + [s for _, s in sorted(zeros)]
-    shown = ", ".join(
-        f"{who(s)} {bid_text(b)}"
-        for s in range(state.players)
-        if (b := state.seats[s].bid) is not None
-    )
     bids = [[s, b] for s in range(state.players) if (b := state.seats[s].bid) is not None]
-    events.append(Event("reveal", f"The bids are revealed: {shown}.", data={"bids": bids}))
+    events.append(say.event("reveal", bids=bids))
 
 
 def take_row(state: State, seat: int, index: int, events: list[Event]) -> None:
@@ -115,16 +115,10 @@ def take_row(state: State, seat: int, index: int, events: list[Event]) -> None:
     state.discard.append(bid)
     player.bid = None
     player.hand = sorted(player.hand + row.cards)
-    bull = ""
     if row.bull is not None:
         player.bulls.append(row.bull)
-        bull = f" and a bull card with {plural(row.bull, 'head')}"
-    text = (
-        f"{who(seat)} discards {bid} and takes {row_name(index)}: {cards_text(row.cards)} "
-        f"({plural(heads(row.cards), 'head')}){bull}."
-    )
-    said = Event("take", text, data={"seat": seat, "bid": bid, "row": index,
-                                     "cards": list(row.cards), "bull": row.bull})
+    said = say.event("take", seat=seat, bid=bid, row=index, cards=list(row.cards),
+                     bull=row.bull)
     events.append(said)
     played(state, seat, row.cards, f"row-{index + 1}", f"hand-{seat}", said)
     row.cards, row.bull, row.taker = [], None, seat
@@ -146,21 +140,12 @@ def extend_row(state: State, seat: int, index: int, events: list[Event]) -> None
     assert card is not None
     row.cards.append(card)
     state.drawn = None
-    said = Event("extend", f"{who(seat)} adds {card} to {row_name(index)}.",
-                 data={"seat": seat, "card": card, "row": index})
+    said = say.event("extend", seat=seat, card=card, row=index)
     events.append(said)
     played(state, seat, [card], "draw", f"row-{index + 1}", said)
-    if len(row.cards) >= ROW_LIMIT:
-        name = row_name(index).capitalize()
-        if state.bull_stack:
-            row.bull = state.bull_stack.pop(0)
-            events.append(Event(
-                "close", f"{name} is closed with a bull card of {plural(row.bull, 'head')}.",
-                data={"row": index, "bull": row.bull},
-            ))
-        else:
-            events.append(Event("close", f"{name} is closed; the bull stack is empty.",
-                                data={"row": index, "bull": None}))
+    if len(row.cards) >= ROW_LIMIT:  # closed, with a bull card while the stack has one
+        row.bull = state.bull_stack.pop(0) if state.bull_stack else None
+        events.append(say.event("close", row=index, bull=row.bull))
     return_zero(state, seat)
 
 
@@ -175,26 +160,18 @@ def resolve_zero(state: State, seat: int, events: list[Event]) -> None:
     if state.drawn is None:
         open_rows = [i for i, r in enumerate(state.rows) if r.open]
         if state.zero_blocked or not open_rows:
-            why = "no cards are left" if state.zero_blocked else "no row is open any more"
-            events.append(Event("void", f"{who(seat)}'s zero card has no effect: {why}.",
-                                data={"seat": seat, "why": "blocked" if state.zero_blocked
-                                      else "closed"}))
+            why = "blocked" if state.zero_blocked else "closed"
+            events.append(say.event("void", seat=seat, why=why))
             return_zero(state, seat)
             return
         card = draw_card(state, events)
         if card is None:
             state.zero_blocked = True
-            events.append(Event(
-                "void",
-                f"{who(seat)}'s zero card has no effect: no cards are left. "
-                "Zero cards may not be bid for the rest of this round.",
-                data={"seat": seat, "why": "empty"},
-            ))
+            events.append(say.event("void", seat=seat, why="empty"))
             return_zero(state, seat)
             return
         state.drawn = card
-        events.append(Event("turn", f"{who(seat)} turns up {card}.",
-                            data={"seat": seat, "card": card}))
+        events.append(say.event("turn", seat=seat, card=card))
     open_rows = [i for i, r in enumerate(state.rows) if r.open]
     if len(open_rows) == 1:
         extend_row(state, seat, open_rows[0], events)

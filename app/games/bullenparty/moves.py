@@ -1,7 +1,8 @@
 """Who acts, what they may do, and why anything else is refused: one source per rule.
 
-`legal_moves` is the only place a rule decides what is allowed; `refusal` explains a
-move that is not listed, in words a player can read. Nothing here changes a state.
+`legal_moves` is the only place a rule decides what is allowed; `refusal` says why a move
+that is not listed is refused (its kind and data, said by phrases.py). Nothing here
+changes a state.
 """
 
 from __future__ import annotations
@@ -9,7 +10,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from app.games.base import Move
+from app.games.base import Move, Refusal
+from app.games.bullenparty.phrases import PHRASES as say
 from app.games.bullenparty.state import BID, EXTEND, FINAL, OVER, REDUCE, TAKE, State
 
 # The fields each kind of move has, to tell a malformed move from a forbidden one.
@@ -73,79 +75,79 @@ def legal_moves(state: State, seat: int) -> list[Move]:
     return placements(player.draft_hand, player.draft_piles)
 
 
-# -- refusals ------------------------------------------------------------------------------
+# -- refusals: a refusal's kind and data, said by phrases.py ---------------------------
 
 WRONG_KIND: dict[str, str] = {
-    BID: "Choose a card to bid.",
-    TAKE: "Choose a row to take.",
-    EXTEND: "Choose an open row for the card you turned up.",
-    REDUCE: "Lay your extra cards onto your piles first.",
-    FINAL: "Lay all your cards onto your piles.",
+    BID: "bid_now", TAKE: "take_now", EXTEND: "extend_now", REDUCE: "reduce_now",
+    FINAL: "final_now",
 }
 
+Why = tuple[str, dict[str, Any]]
 
-def refusal(state: State, seat: int, move: Any) -> str:
+
+def refusal(state: State, seat: int, move: Any) -> Refusal:
     """Why `move` is not allowed for `seat` now."""
+    kind, data = refused(state, seat, move)
+    return say.refusal(kind, **data)
+
+
+def refused(state: State, seat: int, move: Any) -> Why:
     if not isinstance(move, Mapping) or not isinstance(move.get("type"), str):
-        return "That is not a move in Bullenparty."
+        return "not_a_move", {}
     if not 0 <= seat < state.players:
-        return "There is no such seat."
+        return "no_seat", {}
     if state.phase == OVER:
-        return "The game is over."
+        return "over", {}
     if seat not in to_act(state):
-        return not_your_turn(state, seat)
+        return not_your_turn(state, seat), {}
     kind = move["type"]
     expected = {BID: {"bid"}, TAKE: {"take"}, EXTEND: {"extend"}}.get(
         state.phase, {"place", "new_pile"}
     )
     if kind not in expected:
-        return WRONG_KIND[state.phase]
+        return WRONG_KIND[state.phase], {}
     if set(move) != MOVE_FIELDS[kind]:
-        return "That move is not understood: " + ", ".join(sorted(MOVE_FIELDS[kind])) + "."
+        return "fields", {"fields": sorted(MOVE_FIELDS[kind])}
     if kind == "bid":
         return bad_bid(state, seat, move.get("card"))
     if kind in ("take", "extend"):
-        return bad_row(state, move.get("row"))
+        return bad_row(state, move.get("row")), {}
     return bad_placement(state, seat, move)
 
 
 def not_your_turn(state: State, seat: int) -> str:
     if state.phase == BID:
-        if seat in bidders(state):
-            return "You have already chosen your bid."
-        return "You have taken a row this round: wait for the next round."
+        return "bid_chosen" if seat in bidders(state) else "row_taken"
     if state.phase == FINAL:
-        return "You have laid all your cards: wait for the others."
-    return "It is not your turn."
+        return "all_laid"
+    return "not_your_turn"
 
 
-def bad_bid(state: State, seat: int, card: Any) -> str:
+def bad_bid(state: State, seat: int, card: Any) -> Why:
     player = state.seats[seat]
     if isinstance(card, str) and card == player.zero:
-        if state.zero_blocked:
-            return "No cards are left to draw: zero cards may not be bid this round."
-        return "Every remaining row is closed: you must bid a number card."
+        return ("zero_blocked" if state.zero_blocked else "rows_closed"), {}
     if isinstance(card, str):
-        return "That is not your zero card."
+        return "not_your_zero", {}
     return not_held(card)
 
 
-def not_held(card: Any) -> str:
+def not_held(card: Any) -> Why:
     # Only a number is echoed back: a refusal never repeats arbitrary input.
     if isinstance(card, int) and not isinstance(card, bool) and 1 <= card <= 100:
-        return f"You do not hold {card}."
-    return "That is not a card in your hand."
+        return "not_held", {"card": card}
+    return "not_in_hand", {}
 
 
 def bad_row(state: State, row: Any) -> str:
     if not isinstance(row, int) or isinstance(row, bool) or not 0 <= row < len(state.rows):
-        return "There is no such row."
+        return "no_row"
     if not state.rows[row].remaining:
-        return "That row has already been taken."
-    return "That row is closed: a zero card only adds to an open row."
+        return "row_gone"
+    return "row_closed"
 
 
-def bad_placement(state: State, seat: int, move: Mapping[str, Any]) -> str:
+def bad_placement(state: State, seat: int, move: Mapping[str, Any]) -> Why:
     player = state.seats[seat]
     hand, piles = player.hand, player.piles
     if state.phase == FINAL and player.draft_hand is not None:
@@ -154,11 +156,11 @@ def bad_placement(state: State, seat: int, move: Mapping[str, Any]) -> str:
     if card not in hand or isinstance(card, bool):
         return not_held(card)
     if move["type"] == "new_pile":
-        return "That move is not possible."
+        return "not_possible", {}
     index = move.get("pile")
     if not isinstance(index, int) or isinstance(index, bool) or not 0 <= index < len(piles):
-        return "There is no such pile."
+        return "no_pile", {}
     top = piles[index][-1]
     if card > top:
-        return "That move is not possible."
-    return f"{card} may not go onto pile {index + 1}: a pile goes up, and its top card is {top}."
+        return "not_possible", {}
+    return "not_onto", {"card": card, "pile": index, "top": top}

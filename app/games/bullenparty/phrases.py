@@ -1,28 +1,26 @@
-"""What Bullenparty says, in the viewer's language (app/i18n/games.py).
+"""What Bullenparty says, in every language, English included (docs/contracts.md §2).
 
-Every sentence is rebuilt from an event's `kind` and `data` (a view's `last` carries its
-event's, `summary` its `round` and `data.facts`) through the game's catalogue; in English it is
-exactly the engine's own text (tests/games/bullenparty/test_phrases.py holds it to that).
-Sentences are whole msgids with named placeholders, formatted after translating; players
-stay `{p0}`. German words follow the German rulebook (Zahlenkarte, Nullkarte, Stierkarte,
-Stierköpfe, Reihe, Stapel).
+The engine says what happened (an event's or a refusal's kind and data) and makes its
+events and refusals through `PHRASES`, which says each here from its kind and data (a
+view's `last` carries its event's, `summary` its `round` and `data.facts`) through the
+game's catalogue: the English msgids ARE the engine's English. Sentences are whole msgids
+with named placeholders, formatted after translating; players stay `{p0}`. German words
+follow the German rulebook (Zahlenkarte, Nullkarte, Stierkarte, Stierköpfe, Reihe,
+Stapel).
 """
 
 from __future__ import annotations
 
-import re
-from collections.abc import Callable, Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
 
-from app.games.base import JSON, Event, who
+from app.games.base import JSON, who
 from app.games.bullenparty.cards import heads as heads_on
-from app.games.phrasing import Gettext, Ngettext, listing, say_event, say_last
+from app.games.phrasing import Gettext, Ngettext, Phrases, Sayer, listing, say_last
 
+__all__ = ["PHRASES", "card_words", "event_text", "localize_view", "refusal_text"]
 
-def N_(message: str) -> str:
-    """Marks a msgid for extraction; translated where it is used."""
-    return message
-
+Data = Mapping[str, Any]
 
 def card_words(code: str, _: Gettext, n_: Ngettext) -> str:
     """ "37", "zero card A" (code "0A"), "bull card with 4 heads" (code "B4")."""
@@ -58,11 +56,7 @@ def and_list(items: Sequence[str], _: Gettext) -> str:
 # --- the log ------------------------------------------------------------------------
 
 
-def event_text(event: Event, _: Gettext, n_: Ngettext) -> str:
-    return say_event(SAY, event, _, n_)
-
-
-def _laid(d: JSON, _: Gettext, you: bool) -> str:
+def _laid(d: Data, _: Gettext, you: bool) -> str:
     card, pile = d["card"], d["pile"]
     if you:
         text = (_("You start a new pile with {card}.") if pile is None
@@ -73,7 +67,7 @@ def _laid(d: JSON, _: Gettext, you: bool) -> str:
     return text.format(player=who(d["seat"]), card=card, pile=None if pile is None else pile + 1)
 
 
-def _round(d: JSON, _: Gettext, n_: Ngettext) -> str:
+def _round(d: Data, _: Gettext, n_: Ngettext) -> str:
     rows = "; ".join(_("row {n}: {cards}").format(n=i + 1, cards=cards_text(cards))
                      for i, cards in enumerate(d["rows"]))
     text = (_("Round {n} (the last round). The rows are laid out: {rows}.") if d["last"]
@@ -81,12 +75,12 @@ def _round(d: JSON, _: Gettext, n_: Ngettext) -> str:
     return text.format(n=d["round"], rows=rows)
 
 
-def _reveal(d: JSON, _: Gettext, n_: Ngettext) -> str:
+def _reveal(d: Data, _: Gettext, n_: Ngettext) -> str:
     shown = ", ".join(f"{who(seat)} {bid_words(bid, _)}" for seat, bid in d["bids"])
     return _("The bids are revealed: {bids}.").format(bids=shown)
 
 
-def _take(d: JSON, _: Gettext, n_: Ngettext) -> str:
+def _take(d: Data, _: Gettext, n_: Ngettext) -> str:
     words = {"player": who(d["seat"]), "bid": d["bid"], "row": d["row"] + 1,
              "cards": cards_text(d["cards"]), "heads": heads(heads_on(d["cards"]), n_)}
     if d["bull"] is None:
@@ -101,7 +95,7 @@ def _take(d: JSON, _: Gettext, n_: Ngettext) -> str:
     ).format(bull=d["bull"], **words)
 
 
-def _close(d: JSON, _: Gettext, n_: Ngettext) -> str:
+def _close(d: Data, _: Gettext, n_: Ngettext) -> str:
     if d["bull"] is None:
         return _("Row {row} is closed; the bull stack is empty.").format(row=d["row"] + 1)
     return n_("Row {row} is closed with a bull card of {n} head.",
@@ -109,7 +103,7 @@ def _close(d: JSON, _: Gettext, n_: Ngettext) -> str:
         row=d["row"] + 1, n=d["bull"])
 
 
-def _void(d: JSON, _: Gettext, n_: Ngettext) -> str:
+def _void(d: Data, _: Gettext, n_: Ngettext) -> str:
     text = {
         "blocked": _("{player}'s zero card has no effect: no cards are left."),
         "closed": _("{player}'s zero card has no effect: no row is open any more."),
@@ -119,14 +113,14 @@ def _void(d: JSON, _: Gettext, n_: Ngettext) -> str:
     return text.format(player=who(d["seat"]))
 
 
-def _piles(d: JSON, _: Gettext, n_: Ngettext) -> str:
+def _piles(d: Data, _: Gettext, n_: Ngettext) -> str:
     if not d["piles"]:
         return _("{player}'s piles: none.").format(player=who(d["seat"]))
     return _("{player}'s piles: {piles}.").format(
         player=who(d["seat"]), piles="; ".join(cards_text(p) for p in d["piles"]))
 
 
-SAY: dict[str, Callable[[JSON, Gettext, Ngettext], str]] = {
+SAY: dict[str, Sayer] = {
     "bid": lambda d, _, n_: _("{player} has chosen a bid.").format(player=who(d["seat"])),
     "my-bid": lambda d, _, n_: _("You bid {bid}.").format(bid=bid_words(d["bid"], _)),
     "place": lambda d, _, n_: _laid(d, _, you=False),
@@ -194,62 +188,61 @@ def pair_text(pair: JSON, _: Gettext) -> str:
     return _("{a} and {b} are level on every count and share the place").format(a=a, b=b)
 
 
-def localize_view(view: JSON, _: Gettext, n_: Ngettext) -> JSON:
+def _view(view: JSON, _: Gettext, n_: Ngettext) -> JSON:
     """A copy of `view` with `last.text` and the summary in the catalogue's language."""
     out = dict(view)
-    out["last"] = say_last(view.get("last"), event_text, _, n_)
-    summary: Any = view.get("summary")
-    if summary:
-        title = (_("The game is over") if summary["final"]
-                 else _("Round {n} is over").format(n=summary["round"]))
-        rows = [{**row, "parts": score_parts(view["seats"][row["seat"]], _, n_)}
-                for row in summary["rows"]]
-        out["summary"] = {**summary, "title": title, "rows": rows,
-                          "notes": [note_text(f, _, n_) for f in summary["data"]["facts"]]}
+    out["last"] = say_last(view.get("last"), PHRASES, _, n_)
+    if view.get("summary"):
+        out["summary"] = _summary(view, _, n_)
     return out
 
 
-# --- refusals -----------------------------------------------------------------------
-
-# Why a move is refused (moves.refusal), as its English reads.
-FIXED_REFUSALS = frozenset({
-    N_("That is not a move in Bullenparty."),
-    N_("There is no such seat."),
-    N_("The game is over."),
-    N_("You have already chosen your bid."),
-    N_("You have taken a row this round: wait for the next round."),
-    N_("You have laid all your cards: wait for the others."),
-    N_("It is not your turn."),
-    N_("No cards are left to draw: zero cards may not be bid this round."),
-    N_("Every remaining row is closed: you must bid a number card."),
-    N_("That is not your zero card."),
-    N_("That is not a card in your hand."),
-    N_("There is no such row."),
-    N_("That row has already been taken."),
-    N_("That row is closed: a zero card only adds to an open row."),
-    N_("That move is not possible."),
-    N_("There is no such pile."),
-    N_("Choose a card to bid."),
-    N_("Choose a row to take."),
-    N_("Choose an open row for the card you turned up."),
-    N_("Lay your extra cards onto your piles first."),
-    N_("Lay all your cards onto your piles."),
-})
-# The refusals that name a card, a pile or the move's fields, read back into their parts.
-SHAPED_REFUSALS: tuple[tuple[re.Pattern[str], str], ...] = (
-    (re.compile(r"You do not hold (?P<card>\d+)\."), N_("You do not hold {card}.")),
-    (re.compile(r"(?P<card>\d+) may not go onto pile (?P<pile>\d+): a pile goes up, and its "
-                r"top card is (?P<top>\d+)\."),
-     N_("{card} may not go onto pile {pile}: a pile goes up, and its top card is {top}.")),
-    (re.compile(r"That move is not understood: (?P<fields>[a-z_, ]+)\."),
-     N_("That move is not understood: {fields}.")),
-)
+def _summary(view: JSON, _: Gettext, n_: Ngettext) -> JSON:
+    """The summary, its parts said from the seats' scores, its notes from `data.facts`."""
+    summary: Any = view["summary"]
+    title = (_("The game is over") if summary["final"]
+             else _("Round {n} is over").format(n=summary["round"]))
+    rows = [{**row, "parts": score_parts(view["seats"][row["seat"]], _, n_)}
+            for row in summary["rows"]]
+    return {**summary, "title": title, "rows": rows,
+            "notes": [note_text(f, _, n_) for f in summary["data"]["facts"]]}
 
 
-def refusal_text(reason: str, _: Gettext, n_: Ngettext) -> str:
-    """A refusal in the catalogue's language; one the game does not know stays as it is."""
-    for pattern, message in SHAPED_REFUSALS:
-        found = pattern.fullmatch(reason)
-        if found:
-            return _(message).format(**found.groupdict())
-    return _(reason) if reason in FIXED_REFUSALS else reason
+# --- refusals (moves.py) -----------------------------------------------------------
+
+REFUSALS: dict[str, Sayer] = {
+    "not_a_move": lambda d, _, n_: _("That is not a move in Bullenparty."),
+    "no_seat": lambda d, _, n_: _("There is no such seat."),
+    "over": lambda d, _, n_: _("The game is over."),
+    "bid_chosen": lambda d, _, n_: _("You have already chosen your bid."),
+    "row_taken": lambda d, _, n_: _("You have taken a row this round: wait for the next round."),
+    "all_laid": lambda d, _, n_: _("You have laid all your cards: wait for the others."),
+    "not_your_turn": lambda d, _, n_: _("It is not your turn."),
+    "zero_blocked": lambda d, _, n_: _(
+        "No cards are left to draw: zero cards may not be bid this round."),
+    "rows_closed": lambda d, _, n_: _("Every remaining row is closed: you must bid a number card."),
+    "not_your_zero": lambda d, _, n_: _("That is not your zero card."),
+    "not_in_hand": lambda d, _, n_: _("That is not a card in your hand."),
+    "not_held": lambda d, _, n_: _("You do not hold {card}.").format(card=d["card"]),
+    "no_row": lambda d, _, n_: _("There is no such row."),
+    "row_gone": lambda d, _, n_: _("That row has already been taken."),
+    "row_closed": lambda d, _, n_: _("That row is closed: a zero card only adds to an open row."),
+    "not_possible": lambda d, _, n_: _("That move is not possible."),
+    "no_pile": lambda d, _, n_: _("There is no such pile."),
+    "not_onto": lambda d, _, n_: _(
+        "{card} may not go onto pile {pile}: a pile goes up, and its top card is {top}."
+    ).format(card=d["card"], pile=d["pile"] + 1, top=d["top"]),
+    "fields": lambda d, _, n_: _("That move is not understood: {fields}.").format(
+        fields=", ".join(d["fields"])),
+    "bid_now": lambda d, _, n_: _("Choose a card to bid."),
+    "take_now": lambda d, _, n_: _("Choose a row to take."),
+    "extend_now": lambda d, _, n_: _("Choose an open row for the card you turned up."),
+    "reduce_now": lambda d, _, n_: _("Lay your extra cards onto your piles first."),
+    "final_now": lambda d, _, n_: _("Lay all your cards onto your piles."),
+}
+
+PHRASES = Phrases(events=SAY, refusals=REFUSALS, view=_view, summary=_summary,
+                  card=card_words)
+event_text = PHRASES.event_text
+localize_view = PHRASES.localize_view
+refusal_text = PHRASES.refusal_text

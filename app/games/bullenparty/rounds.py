@@ -4,10 +4,10 @@ end. Every function changes the state in place and appends what happened to `eve
 
 from __future__ import annotations
 
-from app.games.base import Event, Rng, who
+from app.games.base import Event, Rng
 from app.games.bullenparty.cards import ROW_START
+from app.games.bullenparty.phrases import PHRASES as say
 from app.games.bullenparty.state import BID, FINAL, OVER, Row, State
-from app.games.bullenparty.texts import cards_text, row_name
 
 
 def draw_card(state: State, events: list[Event]) -> int | None:
@@ -22,11 +22,7 @@ def draw_card(state: State, events: list[Event]) -> int | None:
         state.rng = rng.state
         state.draw, state.discard = pile, []
         state.last_round = True
-        events.append(Event(
-            "reshuffle",
-            "The draw pile is empty: the discard pile is shuffled into a new draw pile. "
-            "This round is the last.",
-        ))
+        events.append(say.event("reshuffle"))
     return state.draw.pop(0)
 
 
@@ -37,10 +33,7 @@ def start_round(state: State, events: list[Event]) -> None:
         card = draw_card(state, events)
         if card is None:
             state.set_aside.extend(laid)
-            events.append(Event(
-                "no-cards",
-                "There are not enough cards left to lay out the rows: the game ends.",
-            ))
+            events.append(say.event("no-cards"))
             begin_final(state, events)
             return
         laid.append(card)
@@ -50,11 +43,8 @@ def start_round(state: State, events: list[Event]) -> None:
     state.phase = BID
     for seat in state.seats:
         seat.last_bid = None
-    rows = "; ".join(f"{row_name(i)}: {cards_text(r.cards)}" for i, r in enumerate(state.rows))
-    last = " (the last round)" if state.last_round else ""
-    events.append(Event("round", f"Round {state.round}{last}. The rows are laid out: {rows}.",
-                        data={"round": state.round, "last": state.last_round,
-                              "rows": [list(r.cards) for r in state.rows]}))
+    events.append(say.event("round", round=state.round, last=state.last_round,
+                            rows=[list(r.cards) for r in state.rows]))
 
 
 def end_round(state: State, events: list[Event]) -> None:
@@ -72,11 +62,7 @@ def begin_final(state: State, events: list[Event]) -> None:
         seat.last_bid = None
         seat.draft_hand = list(seat.hand)
         seat.draft_piles = [list(p) for p in seat.piles]
-    events.append(Event(
-        "final",
-        "The last round is over. Everyone now lays all number cards from hand onto their "
-        "piles, in secret.",
-    ))
+    events.append(say.event("final"))
 
 
 def finish(state: State, events: list[Event]) -> None:
@@ -85,7 +71,5 @@ def finish(state: State, events: list[Event]) -> None:
         assert seat.draft_piles is not None
         seat.piles, seat.hand = seat.draft_piles, []
         seat.draft_hand = seat.draft_piles = None
-        piles = "; ".join(cards_text(p) for p in seat.piles) or "none"
-        events.append(Event("piles", f"{who(s)}'s piles: {piles}.",
-                            data={"seat": s, "piles": [list(p) for p in seat.piles]}))
+        events.append(say.event("piles", seat=s, piles=[list(p) for p in seat.piles]))
     state.phase = OVER

@@ -6,7 +6,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
-from app.games.bullenparty.cards import ROW_LIMIT
+from app.games.bullenparty.cards import ROW_LIMIT, bull_label, zero_label
 
 Bid = int | str
 """A number card (int) or a zero card (its letter)."""
@@ -118,6 +118,35 @@ class State:
             None if self.last is None else {**self.last, "cards": list(self.last["cards"])},
             self.opening,
         )
+
+    def fork(self) -> State:
+        """A copy for a move to change; never changed once the move is done, so its
+        views may share (`memo` is a ClassVar only to keep it out of the fields)."""
+        new = self.copy()
+        new.memo = {}  # type: ignore[misc]
+        return new
+
+    def every_card(self) -> list[str]:
+        """Every physical card in every place, as labels: number cards by their number,
+        bull cards and zero cards by `bull_label` and `zero_label`."""
+        numbers = [*self.draw, *self.discard, *self.removed, *self.set_aside]
+        if self.drawn is not None:
+            numbers.append(self.drawn)
+        bulls = list(self.bull_stack)
+        for row in self.rows:
+            numbers.extend(row.cards)
+            if row.bull is not None:
+                bulls.append(row.bull)
+        for seat in self.seats:
+            numbers.extend(seat.draft_hand if seat.draft_hand is not None else seat.hand)
+            for pile in seat.draft_piles if seat.draft_piles is not None else seat.piles:
+                numbers.extend(pile)
+            if isinstance(seat.bid, int):
+                numbers.append(seat.bid)
+            bulls.extend(seat.bulls)
+        zeros = [s.zero for s in self.seats] + self.zeros_out
+        return ([str(n) for n in numbers] + [bull_label(b) for b in bulls]
+                + [zero_label(z) for z in zeros])
 
 
 def encode(state: State) -> dict[str, Any]:

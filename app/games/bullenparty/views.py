@@ -8,10 +8,11 @@ pile order, the cards removed for the player count, the zero cards nobody was de
 
 from __future__ import annotations
 
-from app.games.base import JSON, Move, Outcome
+from app.games.base import JSON, Outcome, rank_by
 from app.games.bullenparty.cards import HEADS_TEXT, ROW_START, heads
-from app.games.bullenparty.moves import bidders
-from app.games.bullenparty.scoring import plus_pile_index, score_of_heads
+from app.games.bullenparty.moves import bidders, legal_moves, to_act
+from app.games.bullenparty.phrases import PHRASES
+from app.games.bullenparty.scoring import plus_pile_index, score, score_of_heads
 from app.games.bullenparty.state import BID, FINAL, OVER, Row, Seat, State
 from app.games.bullenparty.summary import summary
 
@@ -55,6 +56,11 @@ def seat_view(state: State, s: int, bidding: set[int]) -> JSON:
     }
 
 
+def mine(state: State, seat: int) -> JSON:
+    """What only `seat` sees: its view's `mine`."""
+    return own_view(state.seats[seat])
+
+
 def own_view(seat: Seat) -> JSON:
     draft = None
     if seat.draft_hand is not None and seat.draft_piles is not None:
@@ -80,14 +86,26 @@ def round_over(state: State) -> int | None:
     return state.round - 1 if fresh and untouched else None
 
 
-def view(
-    state: State, seat: int | None, to_act: list[int], moves: list[Move],
-    outcome: Outcome | None,
-) -> JSON:
-    out = table(state, to_act, outcome)
+def outcome(state: State) -> Outcome | None:
+    if state.phase != OVER:
+        return None
+    scores = [score(s.piles, s.bulls) for s in state.seats]
+    ranks, winners = rank_by([sc.rank_key for sc in scores])
+    return Outcome(tuple(sc.total for sc in scores), ranks, winners)
+
+
+def view(state: State, seat: int | None) -> JSON:
+    """`seat`'s view (None: a spectator's)."""
+    memo = state.memo
+    shared: JSON | None = None if memo is None else memo.get("table")
+    if shared is None:
+        shared = table(state, sorted(to_act(state)), outcome(state))
+        if memo is not None:  # made once per state (views are read, never changed)
+            memo["table"] = shared
+    out = shared.copy()
     if seat is not None:
-        out["mine"] = own_view(state.seats[seat])
-    out["moves"] = moves
+        out["mine"] = mine(state, seat)
+        out["moves"] = legal_moves(state, seat)
     return out
 
 
@@ -96,7 +114,7 @@ def table(state: State, to_act: list[int], outcome: Outcome | None) -> JSON:
     bidding = set(bidders(state)) if state.phase == BID else set()
     seats = [seat_view(state, s, bidding) for s in range(state.players)]
     ended = round_over(state)
-    return {
+    return PHRASES.english_view({
         "game": "bullenparty",
         "players": state.players,
         "phase": state.phase,
@@ -119,10 +137,9 @@ def table(state: State, to_act: list[int], outcome: Outcome | None) -> JSON:
         "moves": [],
         "last": None if state.last is None else {**state.last, "cards": list(state.last["cards"])},
         "summary": (
-            summary(state, "The game is over", final=True, outcome=outcome)
-            if state.phase == OVER
+            summary(state, final=True, outcome=outcome) if state.phase == OVER
             else None if ended is None
-            else summary(state, f"Round {ended} is over", round_no=ended)
+            else summary(state, round_no=ended)
         ),
         "outcome": outcome.to_json() if outcome is not None else None,
-    }
+    })

@@ -91,28 +91,3 @@ def buying_deck() -> list[str]:
 def by_value(pints: list[str]) -> list[str]:
     """Pints sorted from the most valuable, the order used for choices and tie-breaks."""
     return sorted(pints, key=lambda p: (-PRICE[p], p))
-
-
-# How the log and the board name a card: its face's words, with the right article.
-# The cards named without an article read like a call at the bar ("reveals Smoke").
-NO_ARTICLE = frozenset({ON_ME, HAPPY_HOUR, ST_PATRICKS, ELBOW, SMOKE, PISTACHIOS, PEANUTS})
-
-
-def a(card: str) -> str:
-    """The card with its article: "an IPA", "a Lager", "£5", "On me!"."""
-    if card in NO_ARTICLE or card.startswith("£"):
-        return card
-    return ("an " if card[0] in "AEIOU" else "a ") + card
-
-
-def listed(cards: list[str], article: bool = True) -> str:
-    """"a Lager, a Stout and an IPA"; "nothing" for none."""
-    words = [a(c) if article else c for c in cards]
-    if not words:
-        return "nothing"
-    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " and " + words[-1]
-
-
-def plural(n: int, one: str, many: str | None = None) -> str:
-    """"1 point", "2 points", "1 Spilled pint", "3 more turns"."""
-    return f"{n} {one if abs(n) == 1 else (many or one + 's')}"

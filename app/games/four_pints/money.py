@@ -6,7 +6,6 @@ from functools import lru_cache
 from itertools import product
 
 from app.games.four_pints.cards import MONEY
-from app.sizes import lru, report
 
 
 def money_total(purse: list[str]) -> int:
@@ -22,12 +21,13 @@ def smallest_cover(purse: list[str], amount: int) -> list[str] | None:
     if amount <= 0:
         return []
     kinds = tuple(sorted({c for c in purse if MONEY.get(c, 0) > 0}, key=MONEY.__getitem__))
-    cover = _cover(kinds, tuple(purse.count(k) for k in kinds), amount)
+    cover = cached_cover(kinds, tuple(purse.count(k) for k in kinds), amount)
     return None if cover is None else list(cover)
 
 
 @lru_cache(maxsize=4096)
-def _cover(kinds: tuple[str, ...], counts: tuple[int, ...], amount: int) -> tuple[str, ...] | None:
+def cached_cover(kinds: tuple[str, ...], counts: tuple[int, ...],
+                 amount: int) -> tuple[str, ...] | None:
     """By counts, so equal purses share the answer (the bot asks the same often). Of the
     covers with the same sum and card count, the first in `product` order is taken."""
     values = [MONEY[k] for k in kinds]
@@ -46,5 +46,3 @@ def _cover(kinds: tuple[str, ...], counts: tuple[int, ...], amount: int) -> tupl
         return None
     return tuple(k for k, t in zip(kinds, best[2], strict=True) for _ in range(t))
 
-
-report("four_pints.covers", lru(_cover))

@@ -10,9 +10,10 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from app.games.base import Move
+from app.games.base import Move, Refusal
 from app.games.four_pints.cards import CREDIT, HAPPY_HOUR, ON_ME, PRICE, WALLET, by_value
 from app.games.four_pints.money import money_total
+from app.games.four_pints.phrases import PHRASES as say
 from app.games.four_pints.state import ELBOW_CHOICE, GIFT_CHOICE, SLIP_CHOICE, FourPintsState
 
 REVEAL: Move = {"type": "reveal"}
@@ -94,24 +95,27 @@ def legal_moves(s: FourPintsState, seat: int) -> list[Move]:
     return [REVEAL, *buy_moves(s)]
 
 
-def refusal(s: FourPintsState, seat: int, move: Any) -> str:
-    """Why a move not in `legal_moves` is refused, in a player's words."""
-    kind = move.get("type") if isinstance(move, Mapping) else None
+def refusal(s: FourPintsState, seat: int, move: Any) -> Refusal:
+    """Why a move not in `legal_moves` is refused (said by phrases.py)."""
+    return say.refusal(_refused(s, seat, move))
+
+
+_PENDING = {ELBOW_CHOICE: "elbow_first", SLIP_CHOICE: "slip_first", GIFT_CHOICE: "gift_first"}
+
+
+def _refused(s: FourPintsState, seat: int, move: Any) -> str:
     if s.over:
-        return "The game is over."
+        return "over"
     if seat != s.active:
-        return "It is not your turn."
-    if s.pending == ELBOW_CHOICE:
-        return "First choose the pint of another player to elbow."
-    if s.pending == SLIP_CHOICE:
-        return "First choose which of your pints you lose in the slip."
-    if s.pending == GIFT_CHOICE:
-        return "First choose who gets the pint that is on you, and which one."
-    if kind == "buy":
-        if s.must_reveal:
-            return "You started with Wallet money: reveal at least one card before buying."
-        pints = move.get("pints")
-        if on_me(s) and len(s.counter) > 1 and (not isinstance(pints, list) or len(pints) != 2):
-            return "On me!: you must buy two pints at once."
-        return "You cannot buy that: it is not on the counter or you cannot afford it."
-    return "You can reveal a card or buy a pint you can afford."
+        return "not_your_turn"
+    if s.pending in _PENDING:
+        return _PENDING[s.pending]
+    kind = move.get("type") if isinstance(move, Mapping) else None
+    if kind != "buy":
+        return "reveal_or_buy"
+    if s.must_reveal:
+        return "reveal_first"
+    pints = move.get("pints")
+    if on_me(s) and len(s.counter) > 1 and (not isinstance(pints, list) or len(pints) != 2):
+        return "two_pints"
+    return "cannot_buy"

@@ -4,11 +4,15 @@
 named with an article ("a Lager") are object forms: German translators write the
 accusative, and the only sentences that use them as subjects name beers, which are
 neuter ("ein Lager"), so one form serves both.
+
+A card's words are made once per card and catalogue (`cache`): every event says a card
+or two, and English too says them here.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from functools import cache
 
 from app.games.base import who
 from app.games.four_pints.cards import SPILLED
@@ -83,6 +87,7 @@ IN_SENTENCE: dict[str, Callable[[Gettext], str]] = {
 }
 
 
+@cache
 def card_words(code: str, _: Gettext, n_: Ngettext) -> str:
     """The card's name as its face shows it ("Red Ale", "Credit card"); money ("£5") is
     the same in every language."""
@@ -90,6 +95,7 @@ def card_words(code: str, _: Gettext, n_: Ngettext) -> str:
     return code if face is None else _(face)
 
 
+@cache
 def an(card: str, _: Gettext, n_: Ngettext) -> str:
     """The card as an object of a sentence ("a Drunk", "Smoke", "£5")."""
     article = WITH_ARTICLE.get(card)

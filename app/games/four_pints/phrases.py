@@ -1,19 +1,20 @@
-"""What Four pints, please says, in the viewer's language (app/i18n/games.py).
+"""What Four pints, please says, in every language, English included (docs/contracts.md
+§2).
 
-Every sentence is rebuilt from an event's `kind` and `data` (or a view's `last` and
-`summary.data`) through the game's catalogue; in English it is exactly the engine's own
-text (tests/games/four_pints/test_phrases.py holds it to that). Sentences are whole
-msgids with named placeholders, formatted after translating; players stay `{p0}`.
-Card names and lists come from names.py.
+The engine says what happened (an event's or a refusal's kind and data, the last play's)
+and makes its events, plays and refusals through `PHRASES`, which says each here from
+its kind and data through the game's catalogue: the English msgids ARE the engine's
+English. Sentences are whole msgids with named placeholders, formatted after
+translating; players stay `{p0}`. Card names and lists come from names.py.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Mapping
 from itertools import groupby
 from typing import Any
 
-from app.games.base import JSON, Event, who
+from app.games.base import JSON, who
 from app.games.four_pints.cards import POINTS, SPILLED, SPILLED_POINTS, WIN_POINTS, by_value
 from app.games.four_pints.names import (
     N_,
@@ -24,25 +25,23 @@ from app.games.four_pints.names import (
     pints,
     points,
 )
-from app.games.phrasing import Gettext, Ngettext, say_event, say_last
+from app.games.phrasing import Gettext, Ngettext, Phrases, Sayer, say_last
 
-__all__ = ["card_words", "event_text", "localize_view"]
+__all__ = ["PHRASES", "card_words", "event_text", "localize_view", "refusal_text"]
+
+Data = Mapping[str, Any]
 
 
 # --- the log ------------------------------------------------------------------------
 
 
-def event_text(event: Event, _: Gettext, n_: Ngettext) -> str:
-    return say_event(SAY, event, _, n_)
-
-
-def _reshuffle(d: JSON, _: Gettext, n_: Ngettext) -> str:
+def _reshuffle(d: Data, _: Gettext, n_: Ngettext) -> str:
     if d["deck"] == "beer":
         return _("The beer discard pile is shuffled into a new beer deck.")
     return _("The buying discard pile is shuffled into a new buying deck.")
 
 
-def _barrel(d: JSON, _: Gettext, n_: Ngettext) -> str:
+def _barrel(d: Data, _: Gettext, n_: Ngettext) -> str:
     cards = d["cards"]
     if not cards:
         return _("The Barrel! The counter is cleared.")
@@ -53,26 +52,26 @@ def _barrel(d: JSON, _: Gettext, n_: Ngettext) -> str:
     ).format(cards=listed(cards, _, n_))
 
 
-def _win(d: JSON, _: Gettext, n_: Ngettext) -> str:
+def _win(d: Data, _: Gettext, n_: Ngettext) -> str:
     return n_("{player} reaches {n} point and wins!", "{player} reaches {n} points and wins!",
               d["points"]).format(player=who(d["seat"]), n=d["points"])
 
 
-def _elbow(d: JSON, _: Gettext, n_: Ngettext) -> str:
+def _elbow(d: Data, _: Gettext, n_: Ngettext) -> str:
     if "pint" not in d:
         return _("Nobody else has a pint to elbow.")
     return _("{player} elbows {pint} of {other} off the table.").format(
         player=who(d["seat"]), pint=an(d["pint"], _, n_), other=who(d["target"]))
 
 
-def _turn(d: JSON, _: Gettext, n_: Ngettext) -> str:
+def _turn(d: Data, _: Gettext, n_: Ngettext) -> str:
     if d["cards"]:
         return _("{player} starts a turn with {cards} from the Wallet.").format(
             player=who(d["seat"]), cards=listed(d["cards"], _, n_))
     return _("It is {player}'s turn.").format(player=who(d["seat"]))
 
 
-def _lost(d: JSON, _: Gettext, n_: Ngettext) -> str:
+def _lost(d: Data, _: Gettext, n_: Ngettext) -> str:
     why = {
         "empty": N_("{player} loses the turn: no buying cards are left."),
         "drunk": N_("{player} loses the turn: that is the third Drunk."),
@@ -82,20 +81,20 @@ def _lost(d: JSON, _: Gettext, n_: Ngettext) -> str:
     return _(why).format(player=who(d["seat"]))
 
 
-def _reveal(d: JSON, _: Gettext, n_: Ngettext) -> str:
+def _reveal(d: Data, _: Gettext, n_: Ngettext) -> str:
     card = d["card"]
     face = _("a -1 Spilled pint") if card == SPILLED else an(card, _, n_)
     return _("{player} reveals {card}.").format(player=who(d["seat"]), card=face)
 
 
-def _mop(d: JSON, _: Gettext, n_: Ngettext) -> str:
+def _mop(d: Data, _: Gettext, n_: Ngettext) -> str:
     if not d["count"]:
         return _("{player} has no Spilled pint to mop up.").format(player=who(d["seat"]))
     return n_("{player} mops up {n} Spilled pint.", "{player} mops up {n} Spilled pints.",
               d["count"]).format(player=who(d["seat"]), n=d["count"])
 
 
-def _snack(d: JSON, _: Gettext, n_: Ngettext) -> str:
+def _snack(d: Data, _: Gettext, n_: Ngettext) -> str:
     peanuts = d["snack"] == "Peanuts"
     if not d["cards"]:
         text = (_("The Peanuts find no money on {player}.") if peanuts
@@ -106,7 +105,7 @@ def _snack(d: JSON, _: Gettext, n_: Ngettext) -> str:
     return text.format(player=who(d["seat"]), cards=listed(d["cards"], _, n_))
 
 
-def _buy(d: JSON, _: Gettext, n_: Ngettext) -> str:
+def _buy(d: Data, _: Gettext, n_: Ngettext) -> str:
     bought = listed(d["pints"], _, n_)
     if d["pay"] == "credit":
         return _("{player} buys {pints} with the Credit card.").format(
@@ -115,17 +114,17 @@ def _buy(d: JSON, _: Gettext, n_: Ngettext) -> str:
         player=who(d["seat"]), pints=bought, money=listed(d["paid"], _, n_, article=False))
 
 
-def _on_me(d: JSON, _: Gettext, n_: Ngettext) -> str:
+def _on_me(d: Data, _: Gettext, n_: Ngettext) -> str:
     return _("With two players the {pint} that was on {player} is discarded.").format(
         pint=card_words(d["pint"], _, n_), player=who(d["seat"]))
 
 
-def _give(d: JSON, _: Gettext, n_: Ngettext) -> str:
+def _give(d: Data, _: Gettext, n_: Ngettext) -> str:
     return _("{player} gives {pint} to {other}: on me!").format(
         player=who(d["seat"]), pint=an(d["pint"], _, n_), other=who(d["target"]))
 
 
-SAY: dict[str, Callable[[JSON, Gettext, Ngettext], str]] = {
+SAY: dict[str, Sayer] = {
     "reshuffle": _reshuffle,
     "end": lambda d, _, n_: _("The beer has run out: the game ends."),
     "barrel": _barrel,
@@ -154,31 +153,29 @@ SAY: dict[str, Callable[[JSON, Gettext, Ngettext], str]] = {
 # --- the view -----------------------------------------------------------------------
 
 
-def last_text(play: Event, _: Gettext, n_: Ngettext) -> str:
-    """The board's last play (`flow.note`), from its kind and data."""
-    kind, d = play.kind, play.data
-    player = who(d["seat"])
-    if kind == "reveal":
-        card = d["card"]
-        if not card:
-            face = _("no card")
-        elif card == SPILLED:
-            face = _("a -1 Spilled pint")
-        else:
-            face = an(card, _, n_)
-        return _("{player} reveals {card}.").format(player=player, card=face)
-    if kind == "buy":
-        return _("{player} buys {pints}.").format(player=player, pints=listed(d["pints"], _, n_))
-    if kind == "elbow":
-        return _("{player} elbows {pint} of {other}.").format(
-            player=player, pint=an(d["pint"], _, n_), other=who(d["target"]))
-    if kind == "slip":
-        return _("{player} slips and loses {pint}.").format(player=player,
-                                                            pint=an(d["pint"], _, n_))
-    if kind == "give":
-        return _("{player} gives {pint} to {other}.").format(
-            player=player, pint=an(d["pint"], _, n_), other=who(d["target"]))
-    return play.text
+def _reveal_play(d: Data, _: Gettext, n_: Ngettext) -> str:
+    card = d["card"]
+    if not card:
+        face = _("no card")
+    elif card == SPILLED:
+        face = _("a -1 Spilled pint")
+    else:
+        face = an(card, _, n_)
+    return _("{player} reveals {card}.").format(player=who(d["seat"]), card=face)
+
+
+# The board's last play (`flow.note`), said shorter than the log says the move.
+PLAYS: dict[str, Sayer] = {
+    "reveal": _reveal_play,
+    "buy": lambda d, _, n_: _("{player} buys {pints}.").format(
+        player=who(d["seat"]), pints=listed(d["pints"], _, n_)),
+    "elbow": lambda d, _, n_: _("{player} elbows {pint} of {other}.").format(
+        player=who(d["seat"]), pint=an(d["pint"], _, n_), other=who(d["target"])),
+    "slip": lambda d, _, n_: _("{player} slips and loses {pint}.").format(
+        player=who(d["seat"]), pint=an(d["pint"], _, n_)),
+    "give": lambda d, _, n_: _("{player} gives {pint} to {other}.").format(
+        player=who(d["seat"]), pint=an(d["pint"], _, n_), other=who(d["target"])),
+}
 
 
 def score_parts(area: JSON, n_: Ngettext, _: Gettext) -> list[str]:
@@ -241,33 +238,42 @@ def level_text(fact: JSON, _: Gettext, n_: Ngettext) -> str:
     return text.format(best=names(best, _), **level)
 
 
-def localize_view(view: JSON, _: Gettext, n_: Ngettext) -> JSON:
+def _view(view: JSON, _: Gettext, n_: Ngettext) -> JSON:
     """A copy of `view` with `last.text` and the summary in the catalogue's language."""
     out = dict(view)
-    out["last"] = say_last(view.get("last"), last_text, _, n_)
-    summary: Any = view.get("summary")
-    if summary:
-        rows = [{**row, "parts": score_parts(view["areas"][row["seat"]], n_, _)}
-                for row in summary["rows"]]
-        out["summary"] = {**summary, "title": _("The game is over"), "rows": rows,
-                          "notes": [note_text(f, _, n_) for f in summary["data"]["facts"]]}
+    out["last"] = say_last(view.get("last"), PHRASES, _, n_)
+    if view.get("summary"):
+        out["summary"] = _summary(view, _, n_)
     return out
 
 
-# Why a move is refused (moves.refusal), as its English reads.
-REFUSALS = frozenset({
-    N_("The game is over."),
-    N_("It is not your turn."),
-    N_("First choose the pint of another player to elbow."),
-    N_("First choose which of your pints you lose in the slip."),
-    N_("First choose who gets the pint that is on you, and which one."),
-    N_("You started with Wallet money: reveal at least one card before buying."),
-    N_("On me!: you must buy two pints at once."),
-    N_("You cannot buy that: it is not on the counter or you cannot afford it."),
-    N_("You can reveal a card or buy a pint you can afford."),
-})
+def _summary(view: JSON, _: Gettext, n_: Ngettext) -> JSON:
+    """The summary, its parts said from the areas, its notes from `data.facts`."""
+    summary: Any = view["summary"]
+    rows = [{**row, "parts": score_parts(view["areas"][row["seat"]], n_, _)}
+            for row in summary["rows"]]
+    return {**summary, "title": _("The game is over"), "rows": rows,
+            "notes": [note_text(f, _, n_) for f in summary["data"]["facts"]]}
 
 
-def refusal_text(reason: str, _: Gettext, n_: Ngettext) -> str:
-    """A refusal in the catalogue's language; one the game does not know stays as it is."""
-    return _(reason) if reason in REFUSALS else reason
+# Why a move is refused (moves.py).
+REFUSALS: dict[str, Sayer] = {
+    "over": lambda d, _, n_: _("The game is over."),
+    "not_your_turn": lambda d, _, n_: _("It is not your turn."),
+    "elbow_first": lambda d, _, n_: _("First choose the pint of another player to elbow."),
+    "slip_first": lambda d, _, n_: _("First choose which of your pints you lose in the slip."),
+    "gift_first": lambda d, _, n_: _(
+        "First choose who gets the pint that is on you, and which one."),
+    "reveal_first": lambda d, _, n_: _(
+        "You started with Wallet money: reveal at least one card before buying."),
+    "two_pints": lambda d, _, n_: _("On me!: you must buy two pints at once."),
+    "cannot_buy": lambda d, _, n_: _(
+        "You cannot buy that: it is not on the counter or you cannot afford it."),
+    "reveal_or_buy": lambda d, _, n_: _("You can reveal a card or buy a pint you can afford."),
+}
+
+PHRASES = Phrases(events=SAY, refusals=REFUSALS, plays=PLAYS, view=_view, summary=_summary,
+                  card=card_words)
+event_text = PHRASES.event_text
+localize_view = PHRASES.localize_view
+refusal_text = PHRASES.refusal_text

@@ -4,7 +4,6 @@ slip that may follow it."""
 
 from __future__ import annotations
 
-from app.games.base import who
 from app.games.four_pints.cards import (
     CREDIT,
     DRUNK,
@@ -16,9 +15,6 @@ from app.games.four_pints.cards import (
     SMOKE,
     SNACKS,
     SPILLED,
-    a,
-    listed,
-    plural,
 )
 from app.games.four_pints.money import smallest_cover
 from app.games.four_pints.moves import elbow_targets, slip_targets
@@ -34,8 +30,7 @@ def reveal(s: FourPintsState, events: Events) -> str | None:
         return None
     s.must_reveal = False
     seat = s.active
-    face = "a -1 Spilled pint" if card == SPILLED else a(card)
-    say(events, "reveal", f"{who(seat)} reveals {face}.", seat=seat, card=card)
+    say(events, "reveal", seat=seat, card=card)
     if card in MONEY or card == CREDIT:
         s.purse.append(card)
     elif card == SPILLED:
@@ -67,16 +62,12 @@ def effect(s: FourPintsState, card: str, events: Events) -> None:
         elif targets:
             elbow(s, *targets[0], events)
         else:
-            say(events, "elbow", "Nobody else has a pint to elbow.", seat=seat)
+            say(events, "elbow", seat=seat)  # nobody else has a pint to elbow
     elif card == MOP:
         mopped = s.spilled[seat]
         s.spilled[seat] = 0
         s.buying_discard += [SPILLED] * mopped
-        if mopped:
-            say(events, "mop", f"{who(seat)} mops up {plural(mopped, 'Spilled pint')}.",
-                seat=seat, count=mopped)
-        else:
-            say(events, "mop", f"{who(seat)} has no Spilled pint to mop up.", seat=seat, count=0)
+        say(events, "mop", seat=seat, count=mopped)
         check_win(s, [seat], events)
     elif card in SNACKS:
         eat(s, SNACKS[card], card, events)
@@ -89,12 +80,7 @@ def eat(s: FourPintsState, amount: int, snack: str, events: Events) -> None:
     for card in cards:
         s.purse.remove(card)
     s.spent += cards
-    if cards:
-        say(events, "snack", f"The {snack} cost {who(s.active)} {listed(cards)}.",
-            seat=s.active, snack=snack, cards=list(cards))
-    else:
-        say(events, "snack", f"The {snack} find no money on {who(s.active)}.",
-            seat=s.active, snack=snack, cards=[])
+    say(events, "snack", seat=s.active, snack=snack, cards=list(cards))
 
 
 def discard_pint(s: FourPintsState, seat: int, pint: str) -> None:
@@ -104,13 +90,12 @@ def discard_pint(s: FourPintsState, seat: int, pint: str) -> None:
 
 def elbow(s: FourPintsState, seat: int, pint: str, events: Events) -> None:
     discard_pint(s, seat, pint)
-    say(events, "elbow", f"{who(s.active)} elbows {a(pint)} of {who(seat)} off the table.",
-        seat=s.active, target=seat, pint=pint)
+    say(events, "elbow", seat=s.active, target=seat, pint=pint)
     s.pending = TURN
 
 
 def slip(s: FourPintsState, pint: str, events: Events) -> None:
     discard_pint(s, s.active, pint)
-    say(events, "slip", f"{who(s.active)} slips and loses {a(pint)}.", seat=s.active, pint=pint)
+    say(events, "slip", seat=s.active, pint=pint)
     s.pending = TURN
     end_turn(s, events, bought=False)

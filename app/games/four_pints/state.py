@@ -10,7 +10,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
-from app.games.four_pints.cards import POINTS, SPILLED_POINTS
+from app.games.four_pints.cards import POINTS, SPILLED, SPILLED_POINTS
 
 TURN = ""  # the active player reveals or buys
 ELBOW_CHOICE = "elbow"  # which pint of another player to discard
@@ -100,6 +100,21 @@ class FourPintsState:
             None if self.last is None else {**self.last, "cards": list(self.last["cards"])},
             self.opening,
         )
+
+    def fork(self) -> FourPintsState:
+        """A copy for a move to change; never changed once the move is done, so its
+        views may share (`memo` is a ClassVar only to keep it out of the fields)."""
+        new = self.copy()
+        new.memo = {}  # type: ignore[misc]
+        return new
+
+    def every_card(self) -> list[str]:
+        """Every physical card in every place (a Spilled pint in an area is a card)."""
+        every = self.beer_deck + self.beer_discard + self.removed + self.counter + self.bought
+        every += self.buying_deck + self.buying_discard + self.purse + self.play + self.spent
+        for seat in range(self.players):
+            every += self.pints[seat] + self.saved[seat] + [SPILLED] * self.spilled[seat]
+        return every
 
     def encode(self) -> dict[str, Any]:
         return self.copy().__dict__

@@ -1,29 +1,29 @@
 """The turn's frame: the decks and their reshuffles, the counter's refill, the instant
 win, and a turn's start, loss and end. Every function changes a state copy in place and
-appends readable events (`say`)."""
+appends what happened (`say`: the event, said by phrases.py)."""
 
 from __future__ import annotations
 
 from typing import Any
 
-from app.games.base import Event, Rng, who
+from app.games.base import Event, Rng
 from app.games.four_pints.cards import (
     BARREL,
     COUNTER_SIZE,
     ST_PATRICKS,
     WALLET,
     WIN_POINTS,
-    listed,
 )
+from app.games.four_pints.phrases import PHRASES
 from app.games.four_pints.state import TURN, FourPintsState
 
 Events = list[Event]
 
 
-def say(events: Events, kind: str, text: str, **data: Any) -> None:
-    """`data` holds what the sentence is made of, so phrases.py can say it in another
-    language (card names, seats, counts)."""
-    events.append(Event(kind, text, data=data))
+def say(events: Events, kind: str, **data: Any) -> None:
+    """An event of `kind`: `data` holds what its sentence is made of (card names, seats,
+    counts), said by phrases.py."""
+    events.append(PHRASES.event(kind, **data))
 
 
 # --- decks ------------------------------------------------------------------------
@@ -36,9 +36,7 @@ def reshuffle(s: FourPintsState, deck: str, discard: str, events: Events) -> Non
     s.rng = rng.state
     setattr(s, deck, cards)
     setattr(s, discard, [])
-    label = "beer" if deck == "beer_deck" else "buying"
-    say(events, "reshuffle", f"The {label} discard pile is shuffled into a new {label} deck.",
-        deck=label)
+    say(events, "reshuffle", deck="beer" if deck == "beer_deck" else "buying")
 
 
 def draw(s: FourPintsState, deck: str, discard: str, events: Events) -> str | None:
@@ -57,19 +55,16 @@ def refill(s: FourPintsState, events: Events) -> None:
         card = draw(s, "beer_deck", "beer_discard", events)
         if card is None:
             s.exhausted = True
-            say(events, "end", "The beer has run out: the game ends.")
+            say(events, "end")
             return
         if card == BARREL:
-            go = "goes" if len(s.counter) == 1 else "go"
-            cleared = f": {listed(s.counter)} {go} to the discard pile" if s.counter else ""
-            say(events, "barrel", f"The Barrel! The counter is cleared{cleared}.",
-                cards=list(s.counter))
+            say(events, "barrel", cards=list(s.counter))
             s.beer_discard += s.counter
             s.counter = []
             s.removed.append(card)
         else:
             s.counter.append(card)
-    say(events, "counter", f"The counter now holds {listed(s.counter)}.", cards=list(s.counter))
+    say(events, "counter", cards=list(s.counter))
 
 
 # --- areas and the instant win -------------------------------------------------------
@@ -80,8 +75,7 @@ def check_win(s: FourPintsState, seats: list[int], events: Events) -> bool:
     for seat in seats:
         if s.score(seat) >= WIN_POINTS:
             s.winner = seat
-            say(events, "win", f"{who(seat)} reaches {s.score(seat)} points and wins!",
-                seat=seat, points=s.score(seat))
+            say(events, "win", seat=seat, points=s.score(seat))
             return True
     return False
 
@@ -93,30 +87,19 @@ def start_turn(s: FourPintsState, seat: int, events: Events, again: bool = False
     """`again`: a St Patrick's turn, which never starts a round."""
     if seat == s.first and not again:
         s.round += 1
-        say(events, "round", f"Round {s.round}.", round=s.round)
+        say(events, "round", round=s.round)
     s.active = seat
     s.turn += 1
     s.purse, s.saved[seat] = s.saved[seat], []
     s.must_reveal = bool(s.purse)
     s.play, s.spent, s.bought, s.pending = [], [], [], TURN
-    if s.purse:
-        say(events, "turn", f"{who(seat)} starts a turn with {listed(s.purse)} from the Wallet.",
-            seat=seat, cards=list(s.purse))
-    else:
-        say(events, "turn", f"It is {who(seat)}'s turn.", seat=seat, cards=[])
-
-
-# Why a turn is lost: a key for phrases.py, and the English words.
-LOST = {
-    "empty": "no buying cards are left.",
-    "drunk": "that is the third Drunk.",
-    "smoke": "off for a Smoke.",
-    "slip": "a Slip, with no pint to lose.",
-}
+    say(events, "turn", seat=seat, cards=list(s.purse))
 
 
 def lose_turn(s: FourPintsState, why: str, events: Events) -> None:
-    say(events, "lost", f"{who(s.active)} loses the turn: {LOST[why]}", seat=s.active, why=why)
+    """`why`: "empty" (no buying cards left), "drunk" (the third Drunk), "smoke" or
+    "slip" (a Slip with no pint to lose)."""
+    say(events, "lost", seat=s.active, why=why)
     end_turn(s, events, bought=False)
 
 
@@ -125,8 +108,7 @@ def end_turn(s: FourPintsState, events: Events, bought: bool) -> None:
     extra = s.play.count(ST_PATRICKS)
     if WALLET in s.play and s.purse:
         s.saved[seat] = s.purse
-        say(events, "wallet", f"{who(seat)} keeps {listed(s.purse)} in the Wallet.",
-            seat=seat, cards=list(s.purse))
+        say(events, "wallet", seat=seat, cards=list(s.purse))
     else:
         s.spent += s.purse
     s.buying_discard += s.play + s.spent
@@ -138,7 +120,7 @@ def end_turn(s: FourPintsState, events: Events, bought: bool) -> None:
     s.extra_turns += extra
     if s.extra_turns:
         s.extra_turns -= 1
-        say(events, "st-patricks", f"St Patrick's: {who(seat)} takes another turn.", seat=seat)
+        say(events, "st-patricks", seat=seat)
         start_turn(s, seat, events, again=True)
     else:
         start_turn(s, (seat + 1) % s.players, events)

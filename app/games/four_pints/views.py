@@ -2,15 +2,17 @@
 
 Everything on the table is public; only the order of the two decks (and the generator
 that will reshuffle them) is secret, so every seat sees the same view except `moves`, and
-`mine` is `{}` (a spectator's is None). Texts in `last` and `summary.notes` name players
-as `{p0}`, like event texts; the board fills in the names.
+`mine` is `{}` (a spectator's is None). The words of `last` and `summary` are the
+phrases', said in English here; they name players as `{p0}`, like event texts, and the
+board fills in the names.
 """
 
 from __future__ import annotations
 
 from itertools import groupby
+from random import Random
 
-from app.games.base import JSON, Outcome, rank_by, who
+from app.games.base import JSON, Outcome, rank_by
 from app.games.four_pints import moves as rules_moves
 from app.games.four_pints.cards import (
     BEERS,
@@ -18,14 +20,13 @@ from app.games.four_pints.cards import (
     DRUNK,
     POINTS,
     SPILLED,
-    SPILLED_POINTS,
     ST_PATRICKS,
     WALLET,
     WIN_POINTS,
     by_value,
-    plural,
 )
 from app.games.four_pints.money import money_total
+from app.games.four_pints.phrases import PHRASES
 from app.games.four_pints.state import FourPintsState
 
 
@@ -38,15 +39,30 @@ def view(s: FourPintsState, seat: int | None) -> JSON:
             memo["table"] = shared
     out = shared.copy()
     if seat is not None:
-        out["mine"] = {}
+        out["mine"] = mine(s, seat)
         out["moves"] = rules_moves.legal_moves(s, seat)
     return out
+
+
+def mine(s: FourPintsState, seat: int) -> JSON:
+    """A seat's own: nothing (every card on the table is public)."""
+    return {}
+
+
+def scramble(s: FourPintsState, seat: int | None, rng: Random) -> FourPintsState:
+    """Only the decks' order (and the generator that reshuffles them) is hidden, and
+    from every viewer alike: reshuffle both decks and pick a new generator."""
+    new = s.copy()
+    rng.shuffle(new.beer_deck)
+    rng.shuffle(new.buying_deck)
+    new.rng = rng.getrandbits(64)
+    return new
 
 
 def table(s: FourPintsState) -> JSON:
     """What everyone sees, in the view's key order ("mine" and "moves" empty)."""
     result = outcome(s)
-    return {
+    return PHRASES.english_view({
         "players": s.players,
         "to_act": [] if s.over else [s.active],
         "phase": "over" if s.over else (s.pending or "turn"),
@@ -89,7 +105,7 @@ def table(s: FourPintsState) -> JSON:
         "summary": summary(s, result),
         "outcome": result.to_json() if result else None,
         "moves": [],
-    }
+    })
 
 
 def tiebreak_key(s: FourPintsState, seat: int) -> tuple[int, ...]:
@@ -105,37 +121,17 @@ def outcome(s: FourPintsState) -> Outcome | None:
     return Outcome(tuple(s.score(i) for i in range(s.players)), ranks, winners)
 
 
-def score_parts(s: FourPintsState, seat: int) -> list[str]:
-    """ "2 IPAs: 10 points", "1 Spilled pint: -1 point" """
-    parts = [
-        f"{plural(n, pint)}: {plural(n * POINTS[pint], 'point')}"
-        for pint, group in groupby(by_value(s.pints[seat]))
-        for n in [len(list(group))]
-    ]
-    if s.spilled[seat]:
-        k = s.spilled[seat]
-        parts.append(f"{plural(k, 'Spilled pint')}: {plural(k * SPILLED_POINTS, 'point')}")
-    return parts or ["no pints"]
-
-
 def summary(s: FourPintsState, result: Outcome | None) -> JSON | None:
-    """The one result display, at the end of the game (the game has no scored rounds)."""
+    """The one result display, at the end of the game (the game has no scored rounds):
+    the rows best first, their words said by the phrases from the areas, the notes from
+    `data.facts`."""
     if result is None:
         return None
     order = sorted(range(s.players), key=lambda i: (result.ranks[i], i))
-    rows = [
-        {"seat": i, "score": s.score(i), "parts": score_parts(s, i),
-         "winner": i in result.winners}
-        for i in order
-    ]
-    found = facts(s, result, order)
-    return {"title": "The game is over", "final": True, "round": None, "rows": rows,
-            "notes": [note_text(fact) for fact in found], "data": {"facts": found}}
-
-
-def names(seats: list[int]) -> str:
-    words = [who(i) for i in seats]
-    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " and " + words[-1]
+    rows = [{"seat": i, "score": s.score(i), "parts": [], "winner": i in result.winners}
+            for i in order]
+    return {"title": "", "final": True, "round": None, "rows": rows, "notes": [],
+            "data": {"facts": facts(s, result, order)}}
 
 
 def facts(s: FourPintsState, result: Outcome, order: list[int]) -> list[JSON]:
@@ -165,28 +161,3 @@ def facts(s: FourPintsState, result: Outcome, order: list[int]) -> list[JSON]:
         else:
             out.append({**level, "how": "wins" if min(ranks) == 1 else "higher", "best": best})
     return out
-
-
-def note_text(fact: JSON) -> str:
-    kind = fact["kind"]
-    if kind == "win":
-        return f"{who(fact['seat'])} reaches {plural(fact['points'], 'point')} and wins at once."
-    if kind == "late":
-        return (f"{names(fact['seats'])} also reached {WIN_POINTS} points with the gift, but"
-                " the player whose turn it is wins.")
-    if kind == "exhausted":
-        return "The beer has run out: the highest score wins."
-    level = f"{names(fact['seats'])} have {plural(fact['points'], 'point')} each"
-    how = fact["how"]
-    if how in ("share-win", "share-place"):
-        share = "share the win" if how == "share-win" else "share their place"
-        return f"{level} and pints of the same worth: they {share}."
-    if how == "turn":
-        return f"{level}; {who(fact['winner'])} wins: it is their turn."
-    one = len(fact["best"]) == 1
-    if how == "wins":
-        placed = "wins" if one else "win"
-    else:
-        placed = "places higher" if one else "place higher"
-    return (f"{level}; {names(fact['best'])} {placed}: their pints, sorted from the most"
-            " valuable, are worth more.")

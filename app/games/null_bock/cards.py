@@ -128,54 +128,6 @@ _VALUES.update({c: int(c[1:].rstrip(PRETENTIOUS)) for c in full_deck()})
 _SORT_KEYS = {c: _sort_key(c) for c in full_deck()}
 
 
-def face(card: str) -> str:
-    """The card's words as its face shows them: "7 doe", "pretentious 7 doe", "Null Bock"."""
-    known = _FACES.get(card)
-    return _face(card) if known is None else known
-
-
-def _face(card: str) -> str:
-    if is_null_bock(card):
-        return "Null Bock"
-    if is_stag(card):
-        return f"{value(card)} stag"
-    prefix = "pretentious " if is_pretentious(card) else ""
-    return f"{prefix}{value(card)} doe"
-
-
-def a(card: str) -> str:
-    """The face with its article, as said aloud: "a 7 doe", "an 8 stag", "an 11 doe"."""
-    known = _WITH_A.get(card)
-    if known is not None:
-        return known
-    words = face(card)
-    return f"{'an' if words[:2] in ('8 ', '11') else 'a'} {words}"
-
-
-def the(card: str) -> str:
-    return f"the {face(card)}"
-
-
-# Every move's event says a card or two: looked up, not put together, per card.
-_FACES: dict[str, str] = {}
-_FACES.update({c: _face(c) for c in full_deck()})
-_WITH_A: dict[str, str] = {}
-_WITH_A.update({c: a(c) for c in full_deck()})
-
-
-def faces(cards: list[str]) -> str:
-    """ "5 doe, 7 doe and 13 doe" (in the order given)."""
-    words = [face(c) for c in cards]
-    if not words:
-        return "nothing"
-    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " and " + words[-1]
-
-
-def plural(n: int, one: str, many: str | None = None) -> str:
-    """ "1 point", "-1 point", "3 points", "2 Null Bocks"."""
-    return f"{n} {one if abs(n) == 1 else (many or one + 's')}"
-
-
 INFO: dict[str, tuple[bool, int, bool, bool]] = {
     card: (is_doe(card), value(card), is_pretentious(card), is_big_doe(card))
     for card in full_deck()

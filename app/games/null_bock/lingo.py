@@ -1,15 +1,19 @@
 """The small words of Null Bock! in any language: cards as their faces name them, with
 the article a sentence needs, lists and points. `_`/`n_` are the catalogue's
-gettext/ngettext (app/i18n/games.py); English msgids are the engine's words (`cards.py`).
+gettext/ngettext (app/i18n/games.py); English goes through them too (the msgids).
 
 A card's words depend on its kind ("doe", "pretentious doe", "stag", "Null Bock"), so
 each form is one whole msgid per kind: German declines the article ("einen Hirsch",
 "eine Hirschkuh"), which a glued "a" + face could not.
+
+A card's words are made once per card and catalogue (`cache`): every event says a card
+or two, and English too says them here.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import cache
 
 from app.games import phrasing
 from app.games.null_bock.cards import is_doe, is_null_bock, is_pretentious, value
@@ -25,10 +29,11 @@ def _kind(card: str) -> str:
 
 
 def _an(card: str) -> bool:
-    """English says "an 8 doe", "an 11 doe" (as `cards.a` does)."""
+    """English says "an 8 doe", "an 11 doe"."""
     return not is_null_bock(card) and not is_pretentious(card) and value(card) in (8, 11)
 
 
+@cache
 def card_words(code: str, _: Gettext, n_: Ngettext) -> str:
     """The face: "7 doe", "pretentious 7 doe", "7 stag", "Null Bock"."""
     template = {
@@ -40,6 +45,7 @@ def card_words(code: str, _: Gettext, n_: Ngettext) -> str:
     return template.format(n=value(code))
 
 
+@cache
 def a(card: str, _: Gettext) -> str:
     """The card with its indefinite article, as the object of a sentence."""
     kind = _kind(card)
@@ -52,6 +58,7 @@ def a(card: str, _: Gettext) -> str:
     return template.format(n=value(card))
 
 
+@cache
 def the(card: str, _: Gettext) -> str:
     """The card with its definite article, as the object of a sentence."""
     template = {
@@ -63,6 +70,7 @@ def the(card: str, _: Gettext) -> str:
     return template.format(n=value(card))
 
 
+@cache
 def shown(player: str, card: str, _: Gettext) -> str:
     """One Edge card turned up, in a list: "{p0} a 7 doe"."""
     kind = _kind(card)

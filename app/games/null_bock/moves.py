@@ -1,8 +1,11 @@
-"""Legal moves and refusal reasons: the placement tables of null-bock.md, once.
+"""Legal moves and refusals: the placement rules of null-bock.md, once, as one table.
 
-Each table is one function that returns None when a play is legal, else the reason a
-player reads. The move list is generated from the same functions and `refusal` explains
-with them, so what is listed and what is refused can never disagree.
+`PLACEMENT` says, per place (the Arena, an Edge), for each kind of card played and each
+kind of card on top there, whether the play is allowed, refused (the refusal's kind,
+said by phrases.py) or allowed when the values compare so. `placement` reads it for one
+card; the move list, the fast `listed` check, `has_legal_play` and `refusal` all ask it,
+so what is listed and what is refused can never disagree. (Its answer for every pair of
+cards is worked out once, at import: a move asks it for each card and place.)
 
 Moves:
 - {"type": "edge", "card": "D7"}: the Edge choice at the start of a round (face down).
@@ -17,54 +20,110 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from app.games.base import Move
-from app.games.null_bock.cards import INFO, NULL_BOCK_VALUE
+from app.games.base import Move, Refusal
+from app.games.null_bock.cards import (
+    NULL_BOCK,
+    full_deck,
+    is_big_doe,
+    is_doe,
+    is_pretentious,
+    value,
+)
+from app.games.null_bock.phrases import PHRASES as say
 from app.games.null_bock.state import EDGE_PHASE, OVER_PHASE, PLAY_PHASE, NullBockState
 
 ARENA = "arena"
 EDGE = "edge"
 
+# The kinds of card a placement rule tells apart (EMPTY: no card on the place yet).
+EMPTY, DOE, PRET, BIG, STAG, BOCK = None, "doe", "pretentious", "big", "stag", "bock"
+HIGHER, AT_LEAST = ">", ">="
+
+Rule = str | tuple[str, str] | None
+"""None: allowed; a refusal's kind; or (HIGHER or AT_LEAST, the refusal's kind): allowed
+when the card's value is higher than (at least) the top card's."""
+
+OK = None
+EMPTY_ARENA, EMPTY_EDGE = "empty_arena", "empty_edge"
+ON_STAG, ON_DOE, TWO_STAGS, TWO_PRETS = (
+    "doe_on_stag", "doe_on_doe", "stag_on_stag", "pretentious_on_pretentious")
+ARENA_ONLY = "big_doe"
+DOE_HIGH: Rule = (HIGHER, "doe_not_higher")
+STAG_HIGH: Rule = (HIGHER, "stag_not_higher")
+STAG_LOW: Rule = (AT_LEAST, "stag_too_low")
+COLUMNS = (EMPTY, DOE, PRET, BIG, STAG, BOCK)
+
+
+def _on(*rules: Rule) -> dict[str | None, Rule]:
+    """One row of the table: the rule for each kind of top card, in `COLUMNS` order."""
+    return dict(zip(COLUMNS, rules, strict=True))
+
+
+PLACEMENT: dict[str, dict[str, dict[str | None, Rule]]] = {
+    #    played  on: empty        doe         pretentious big         stag        bock
+    ARENA: {
+        DOE:  _on(OK,          DOE_HIGH,   DOE_HIGH,   DOE_HIGH,   ON_STAG,    ON_STAG),
+        PRET: _on(OK,          OK,         TWO_PRETS,  OK,         ON_STAG,    ON_STAG),
+        BIG:  _on(OK,          DOE_HIGH,   DOE_HIGH,   DOE_HIGH,   ON_STAG,    ON_STAG),
+        STAG: _on(EMPTY_ARENA, OK,         OK,         OK,         STAG_HIGH,  STAG_HIGH),
+        BOCK: _on(EMPTY_ARENA, OK,         OK,         OK,         OK,         OK),
+    },
+    EDGE: {  # only while the Arena holds a card (else EMPTY_ARENA)
+        DOE:  _on(EMPTY_EDGE,  ON_DOE,     ON_DOE,     ON_DOE,     OK,         OK),
+        PRET: _on(EMPTY_EDGE,  ON_DOE,     ON_DOE,     ON_DOE,     OK,         OK),
+        BIG:  _on(EMPTY_EDGE,  ARENA_ONLY, ARENA_ONLY, ARENA_ONLY, ARENA_ONLY, ARENA_ONLY),
+        STAG: _on(EMPTY_EDGE,  STAG_LOW,   STAG_LOW,   STAG_LOW,   TWO_STAGS,  TWO_STAGS),
+        BOCK: _on(EMPTY_EDGE,  OK,         OK,         OK,         TWO_STAGS,  TWO_STAGS),
+    },
+}
+
+
+def kind_of(card: str) -> str:
+    """The kind of card a placement rule tells apart."""
+    if card == NULL_BOCK:
+        return BOCK
+    if not is_doe(card):
+        return STAG
+    if is_big_doe(card):
+        return BIG
+    return PRET if is_pretentious(card) else DOE
+
+
+def placement(card: str, place: str, top: str | None) -> str | None:
+    """Why `card` may not be played on `place` (ARENA, EDGE) whose top card is `top`
+    (None: none): the refusal's kind; None when it may."""
+    rule = PLACEMENT[place][kind_of(card)][EMPTY if top is None else kind_of(top)]
+    if not isinstance(rule, tuple):
+        return rule
+    assert top is not None  # an empty place never compares
+    compare, refused = rule
+    ok = value(card) > value(top) if compare == HIGHER else value(card) >= value(top)
+    return None if ok else refused
+
+
+# `placement` for every card on every place and top card: a move asks it per card. Per
+# place and top card, the answers, and the set of the cards it takes.
+_CARDS = sorted(set(full_deck()))
+_RULED: dict[str, dict[str | None, dict[str, str | None]]] = {
+    place: {top: {card: placement(card, place, top) for card in _CARDS}
+            for top in [None, *_CARDS]}
+    for place in PLACEMENT
+}
+_TAKES: dict[str, dict[str | None, frozenset[str]]] = {
+    place: {top: frozenset(card for card, refused in answers.items() if refused is None)
+            for top, answers in tops.items()}
+    for place, tops in _RULED.items()
+}
+
 
 def arena_error(arena: list[str], card: str) -> str | None:
-    """Why `card` may not go into the Arena now, or None."""
-    doe, val, pretentious, _ = INFO[card]
-    if not arena:
-        return None if doe else "You must play a doe into the empty Arena."
-    top_doe, top_val, top_pretentious, _ = INFO[arena[-1]]
-    if doe:
-        if not top_doe:
-            return "A doe can never be placed on a stag in the Arena."
-        if pretentious:
-            if top_pretentious:
-                return "A pretentious doe can never be placed on another pretentious doe."
-            return None
-        if val <= top_val:
-            return "A doe must be higher than the doe on top of the Arena."
-        return None
-    if top_doe or val == NULL_BOCK_VALUE:
-        return None
-    if val <= top_val:
-        return "A stag must be higher than the stag on top of the Arena."
-    return None
+    """Why `card` may not go into the Arena now (a refusal's kind), or None."""
+    return _RULED[ARENA][arena[-1] if arena else None][card]
 
 
 def edge_error(arena: list[str], edge: str | None, card: str) -> str | None:
-    """Why `card` may not go on an Edge holding `edge` now, or None."""
-    if not arena:
-        return "You must play a doe into the empty Arena."
-    if edge is None:
-        return "That Edge holds no card yet."
-    doe, val, _, big = INFO[card]
-    if big:
-        return "The 11, 13 and 15 does may only be played into the Arena."
-    edge_doe, edge_val, _, _ = INFO[edge]
-    if doe:
-        return None if not edge_doe else "A doe cannot be played on a doe on an Edge."
-    if edge_doe:
-        if val == NULL_BOCK_VALUE or val >= edge_val:
-            return None
-        return "A stag on an Edge must be at least as high as the doe there."
-    return "A stag cannot be played on a stag on an Edge."
+    """Why `card` may not go on an Edge holding `edge` now (a refusal's kind), or None."""
+    return _RULED[EDGE][edge][card] if arena else EMPTY_ARENA
 
 
 def play_move(card: str, to: str, edge: int | None = None) -> Move:
@@ -107,37 +166,23 @@ def _legal_moves(state: NullBockState, seat: int) -> list[Move]:
         return [{"type": "edge", "card": c} for c in dict.fromkeys(state.hands[seat])]
     if state.phase != PLAY_PHASE or seat != state.turn:
         return []
-    arena = state.arena
-    if not arena:  # only a doe, and only into the Arena (edge_error: no Edge now)
-        return [play_move(c, ARENA) for c in dict.fromkeys(state.hands[seat]) if INFO[c][0]]
-    # `arena_error` and `edge_error` with the places' facts looked up once, not per
-    # card and Edge (tests/games/null_bock/test_games.py holds the list to the tables)
-    top_doe, top_val, top_pretentious, _ = INFO[arena[-1]]
-    stag_edges: list[int] = []  # where a plain doe may go
-    doe_edges: list[tuple[int, int]] = []  # (owner, value): where a high enough stag may go
-    for owner, edge in enumerate(state.edges):
-        if edge is not None:
-            edge_doe, edge_val, _, _ = INFO[edge]
-            if edge_doe:
-                doe_edges.append((owner, edge_val))
-            else:
-                stag_edges.append(owner)
+    arena, edges = _takers(state)
     out: list[Move] = []
     for card in dict.fromkeys(state.hands[seat]):
-        doe, val, pretentious, big = INFO[card]
-        if doe:
-            if top_doe and (not top_pretentious if pretentious else val > top_val):
-                out.append({"type": "play", "card": card, "to": ARENA})
-            if not big:
-                out += [{"type": "play", "card": card, "to": EDGE, "edge": owner}
-                        for owner in stag_edges]
-        else:
-            if top_doe or val == NULL_BOCK_VALUE or val > top_val:
-                out.append({"type": "play", "card": card, "to": ARENA})
-            out += [{"type": "play", "card": card, "to": EDGE, "edge": owner}
-                    for owner, edge_val in doe_edges
-                    if val == NULL_BOCK_VALUE or val >= edge_val]
+        if card in arena:
+            out.append({"type": "play", "card": card, "to": ARENA})
+        out += [{"type": "play", "card": card, "to": EDGE, "edge": owner}
+                for owner, takes in edges if card in takes]
     return out
+
+
+def _takers(state: NullBockState) -> tuple[frozenset[str], list[tuple[int, frozenset[str]]]]:
+    """The cards the Arena takes now, and each Edge's (by its owner): no Edge takes a
+    card while the Arena is empty."""
+    arena = state.arena
+    takes = _TAKES[EDGE]
+    edges = [(owner, takes[edge]) for owner, edge in enumerate(state.edges)] if arena else []
+    return _TAKES[ARENA][arena[-1] if arena else None], edges
 
 
 def listed(state: NullBockState, seat: int, move: Any) -> Move | None:
@@ -149,86 +194,69 @@ def listed(state: NullBockState, seat: int, move: Any) -> Move | None:
     if type(kind) is not str or type(card) is not str or card not in state.hands[seat]:
         return None
     if state.phase == EDGE_PHASE:
-        if kind != "edge" or len(move) != 2 or state.pending[seat] is not None:
-            return None
-        return {"type": "edge", "card": card}
+        ok = kind == "edge" and len(move) == 2 and state.pending[seat] is None
+        return {"type": "edge", "card": card} if ok else None
     if state.phase != PLAY_PHASE or seat != state.turn or kind != "play":
         return None
-    to = move.get("to")
-    if type(to) is not str:
+    return _listed_play(state, card, move)
+
+
+def _listed_play(state: NullBockState, card: str, move: dict[str, Any]) -> Move | None:
+    to, edge = move.get("to"), move.get("edge")
+    if type(to) is str and to == ARENA and len(move) == 3:
+        return play_move(card, ARENA) if arena_error(state.arena, card) is None else None
+    if to != EDGE or len(move) != 4 or type(edge) is not int or not 0 <= edge < state.players:
         return None
-    if to == ARENA:
-        ok = len(move) == 3 and arena_error(state.arena, card) is None
-        return play_move(card, ARENA) if ok else None
-    if to != EDGE or len(move) != 4 or "edge" not in move:
-        return None
-    edge = move["edge"]
-    if type(edge) is not int or not 0 <= edge < state.players:
-        return None
-    if edge_error(state.arena, state.edges[edge], card) is not None:
-        return None
-    return play_move(card, EDGE, edge)
+    return play_move(card, EDGE, edge) if edge_error(state.arena, state.edges[edge],
+                                                     card) is None else None
 
 
 def has_legal_play(state: NullBockState, seat: int) -> bool:
-    """Whether any card of `seat`'s hand has a place: `arena_error`/`edge_error` folded
-    into a few facts about the places, asked once (every turn start asks this for
-    every seat until one can play; the tables per card and Edge were most of a move).
-    tests/games/null_bock/test_games.py holds it to the tables for every seat."""
-    arena, hand = state.arena, state.hands[seat]
-    if not arena:  # only a doe, and only into the Arena
-        return any(INFO[card][0] for card in hand)
-    top_doe, top_val, top_pretentious, _ = INFO[arena[-1]]
-    stag_edge = False  # a plain doe may go on a stag's Edge
-    low_doe = None  # a stag at least as high as the lowest doe on an Edge may go there
-    for edge in state.edges:
-        if edge is None:
-            continue
-        edge_doe, edge_val, _, _ = INFO[edge]
-        if not edge_doe:
-            stag_edge = True
-        elif low_doe is None or edge_val < low_doe:
-            low_doe = edge_val
-    for card in hand:
-        doe, val, pretentious, big = INFO[card]
-        if doe:
-            if top_doe and (not top_pretentious if pretentious else val > top_val):
-                return True
-            if stag_edge and not big:
-                return True
-        elif top_doe or val == NULL_BOCK_VALUE or val > top_val:
-            return True  # a stag into the Arena
-        elif low_doe is not None and val >= low_doe:
-            return True
-    return False
+    """Whether any card of `seat`'s hand has a place (every turn start asks this, for
+    every seat until one can play)."""
+    arena, edges = _takers(state)
+    hand = state.hands[seat]
+    return not arena.isdisjoint(hand) or any(not takes.isdisjoint(hand) for _, takes in edges)
 
 
-def refusal(state: NullBockState, seat: int, move: Any) -> str:
+def refusal(state: NullBockState, seat: int, move: Any) -> Refusal:
     """Why `move` is not one of `seat`'s legal moves: the first rule it breaks."""
+    return say.refusal(_turn_refusal(state, seat) or _move_refusal(state, seat, move))
+
+
+def _turn_refusal(state: NullBockState, seat: int) -> str | None:
+    """Why `seat` may make no move at all now, or None."""
     if state.phase == OVER_PHASE:
-        return "The game is over."
+        return "over"
     if not 0 <= seat < state.players:
-        return "You have no seat at this table."
+        return "no_seat"
     if state.phase == EDGE_PHASE and state.pending[seat] is not None:
-        return "You have already chosen your Edge card; waiting for the others."
+        return "chosen"
     if state.phase == PLAY_PHASE and seat != state.turn:
-        return "It is not your turn."
+        return "not_your_turn"
+    return None
+
+
+def _move_refusal(state: NullBockState, seat: int, move: Any) -> str:
+    """Why `seat`, who may move now, may not make `move`."""
     if not isinstance(move, Mapping) or move.get("type") not in ("edge", "play"):
-        return "That is not a Null Bock! move."
+        return "not_a_move"
+    choosing = state.phase == EDGE_PHASE  # (else playing: a game over refuses earlier)
+    if move["type"] != ("edge" if choosing else "play"):
+        return "choose_edge" if choosing else "edges_chosen"
     card = move.get("card")
-    if state.phase == EDGE_PHASE and move["type"] != "edge":
-        return "First choose a card from your hand for your Edge."
-    if state.phase == PLAY_PHASE and move["type"] != "play":
-        return "The Edge cards are already chosen; play a card."
     if not isinstance(card, str) or card not in state.hands[seat]:
-        return "You do not hold that card."
-    if move["type"] == "edge":
-        return "That is not a valid Edge choice."
+        return "not_held"
+    return "bad_edge_choice" if choosing else _place_refusal(state, card, move)
+
+
+def _place_refusal(state: NullBockState, card: str, move: Mapping[str, Any]) -> str:
+    """Why `card`, held, may not be played where `move` says."""
     to, edge = move.get("to"), move.get("edge")
     if to == ARENA:
-        return arena_error(state.arena, card) or "That is not a valid move."
+        return arena_error(state.arena, card) or "not_valid"
     if to != EDGE:
-        return "Play into the Arena or on an Edge."
+        return "where"
     if type(edge) is not int or not 0 <= edge < state.players:
-        return "There is no such Edge."
-    return edge_error(state.arena, state.edges[edge], card) or "That is not a valid move."
+        return "no_edge"
+    return edge_error(state.arena, state.edges[edge], card) or "not_valid"

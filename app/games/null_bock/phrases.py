@@ -1,41 +1,26 @@
-"""What Null Bock! says, in the viewer's language (app/i18n/games.py).
+"""What Null Bock! says, in every language, English included (docs/contracts.md §2).
 
-Each sentence is rebuilt from an event's `kind` and `data` with the catalogue's
-`_`/`n_`: the English msgids are the engine's own words, so English through here equals
-`flow.py`/`rounds.py` exactly (a test holds them to it). Placeholders are named and
-filled after translating; `{p0}` names stay unfilled.
+The engine says what happened (an event's kind and data, a refusal's kind) and makes its
+events and refusals through `PHRASES`, which says each here from its kind and data with
+the catalogue's `_`/`n_`: the English msgids ARE the engine's English. Placeholders are
+named and filled after translating; `{p0}` names stay unfilled.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from typing import Any
 
-from app.games.base import JSON, Event, who
+from app.games.base import JSON, who
 from app.games.null_bock import lingo as L
-from app.games.null_bock import refusals
 from app.games.null_bock.cards import NULL_BOCK_POINTS, is_doe, is_null_bock, value
 from app.games.null_bock.lingo import card_words
-from app.games.null_bock.view_texts import localize
-from app.games.phrasing import Gettext, Ngettext
+from app.games.null_bock.view_texts import said_summary
+from app.games.phrasing import Gettext, Ngettext, Phrases, Sayer, say_last
 
-__all__ = ["card_words", "event_text", "localize_view", "refusal_text"]
+__all__ = ["PHRASES", "card_words", "event_text", "localize_view", "refusal_text"]
 
 Data = Mapping[str, Any]
-
-
-def event_text(event: Event, _: Gettext, n_: Ngettext) -> str:
-    return say(event.kind, event.data, _, n_)
-
-
-def say(kind: str, data: Data, _: Gettext, n_: Ngettext) -> str:
-    """The sentence of an event of `kind` with `data`."""
-    return _SAYINGS[kind](data, _, n_)
-
-
-def localize_view(view: JSON, _: Gettext, n_: Ngettext) -> JSON:
-    """A copy of `view` with its texts in the language (`view_texts.py`)."""
-    return localize(view, event_text, _, n_)
 
 
 def _edge_secret(d: Data, _: Gettext, n_: Ngettext) -> str:
@@ -117,9 +102,7 @@ def _player(d: Data, key: str = "seat") -> str:
     return who(d[key])
 
 
-Saying = Callable[[Data, Gettext, Ngettext], str]
-
-_SAYINGS: dict[str, Saying] = {
+_EVENTS: dict[str, Sayer] = {
     "edge_chosen": lambda d, _, n_: _("{player} has chosen an Edge card.").format(
         player=_player(d)),
     "chose_edge": lambda d, _, n_: _("{player} chose an Edge card.").format(player=_player(d)),
@@ -142,7 +125,48 @@ _SAYINGS: dict[str, Saying] = {
     "game_end": _game_end,
 }
 
+# Why a move is refused (moves.py): the placement table's refusals, then the turn's.
+_REFUSALS: dict[str, Sayer] = {
+    "doe_on_stag": lambda d, _, n_: _("A doe can never be placed on a stag in the Arena."),
+    "pretentious_on_pretentious": lambda d, _, n_: _(
+        "A pretentious doe can never be placed on another pretentious doe."),
+    "doe_not_higher": lambda d, _, n_: _(
+        "A doe must be higher than the doe on top of the Arena."),
+    "stag_not_higher": lambda d, _, n_: _(
+        "A stag must be higher than the stag on top of the Arena."),
+    "empty_arena": lambda d, _, n_: _("You must play a doe into the empty Arena."),
+    "empty_edge": lambda d, _, n_: _("That Edge holds no card yet."),
+    "big_doe": lambda d, _, n_: _("The 11, 13 and 15 does may only be played into the Arena."),
+    "doe_on_doe": lambda d, _, n_: _("A doe cannot be played on a doe on an Edge."),
+    "stag_too_low": lambda d, _, n_: _(
+        "A stag on an Edge must be at least as high as the doe there."),
+    "stag_on_stag": lambda d, _, n_: _("A stag cannot be played on a stag on an Edge."),
+    "over": lambda d, _, n_: _("The game is over."),
+    "no_seat": lambda d, _, n_: _("You have no seat at this table."),
+    "chosen": lambda d, _, n_: _(
+        "You have already chosen your Edge card; waiting for the others."),
+    "not_your_turn": lambda d, _, n_: _("It is not your turn."),
+    "not_a_move": lambda d, _, n_: _("That is not a Null Bock! move."),
+    "choose_edge": lambda d, _, n_: _("First choose a card from your hand for your Edge."),
+    "edges_chosen": lambda d, _, n_: _("The Edge cards are already chosen; play a card."),
+    "not_held": lambda d, _, n_: _("You do not hold that card."),
+    "bad_edge_choice": lambda d, _, n_: _("That is not a valid Edge choice."),
+    "not_valid": lambda d, _, n_: _("That is not a valid move."),
+    "where": lambda d, _, n_: _("Play into the Arena or on an Edge."),
+    "no_edge": lambda d, _, n_: _("There is no such Edge."),
+}
 
-def refusal_text(reason: str, _: Gettext, n_: Ngettext) -> str:
-    """A refusal (`Rules.refusal`) in the language (`refusals.py`)."""
-    return refusals.refusal_text(reason, _, n_)
+
+def _view(view: JSON, _: Gettext, n_: Ngettext) -> JSON:
+    """A copy of `view` with `last` and the summary said in the language."""
+    out = dict(view)
+    out["last"] = say_last(view.get("last"), PHRASES, _, n_)
+    if view.get("summary"):
+        out["summary"] = said_summary(view["summary"], _, n_)
+    return out
+
+
+PHRASES = Phrases(events=_EVENTS, refusals=_REFUSALS, view=_view, card=card_words)
+event_text = PHRASES.event_text
+localize_view = PHRASES.localize_view
+refusal_text = PHRASES.refusal_text

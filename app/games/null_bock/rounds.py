@@ -2,18 +2,17 @@
 
 from __future__ import annotations
 
-from app.games.base import Event, Rng, rank_by, who
+from app.games.base import Event, Rng, rank_by
 from app.games.null_bock.cards import (
     NULL_BOCK_POINTS,
     SETUPS,
     is_doe,
     is_null_bock,
     is_stag,
-    plural,
     sort_key,
-    the,
     value,
 )
+from app.games.null_bock.phrases import PHRASES as say
 from app.games.null_bock.state import EDGE_PHASE, OVER_PHASE, NullBockState, copy_summary
 
 END_NO_DOE = 1
@@ -22,12 +21,6 @@ END_EMPTY_HAND = 2
 """The player to act holds no cards."""
 END_ALL_PASS = 3
 """Every player passed in a row (ruling); settled as END_EMPTY_HAND."""
-
-END_TEXTS = {
-    END_NO_DOE: "nobody can play a doe into the empty Arena",
-    END_EMPTY_HAND: "the player to act has no cards left",
-    END_ALL_PASS: "every player passed in a row",
-}
 
 SCORE_TERMS = ("harem_does", "null_bocks_won", "hand_does", "null_bocks_in_hand")
 """The names of the scoring terms, in the order `score_terms` gives them."""
@@ -66,15 +59,8 @@ def deal(state: NullBockState, first: int, events: list[Event]) -> None:
     state.turn = None
     state.phase = EDGE_PHASE
     state.last = None
-    events.append(Event("round", f"Round {state.round}.", data={"round": state.round}))
-    events.append(
-        Event(
-            "deal",
-            f"The cards are dealt; {who(first)} will begin. "
-            "Everyone chooses a card for their Edge.",
-            data={"first": first},
-        )
-    )
+    events.append(say.event("round", round=state.round))
+    events.append(say.event("deal", first=first))
 
 
 def next_first(state: NullBockState) -> int:
@@ -87,26 +73,11 @@ def next_first(state: NullBockState) -> int:
     )
 
 
-GREAT_STAG = "is the Great Stag and wins the Arena"
-"""How `clean_arena` says a Great Stag's win (the other way: the last stag's)."""
-
-
-def clean_arena(state: NullBockState, seat: int, verb: str, events: list[Event]) -> None:
-    """`seat` wins every Arena card into their harem."""
+def clean_arena(state: NullBockState, seat: int, great: bool, events: list[Event]) -> None:
+    """`seat` wins every Arena card into their harem: as the Great Stag (`great`: their
+    stag on top at their turn) or with the last stag at the round's end."""
     won = state.arena
-    bocks = sum(1 for c in won if is_null_bock(c))
-    does = sum(value(c) for c in won if is_doe(c))
-    worth = [f"does worth {plural(does, 'point')}"] if any(is_doe(c) for c in won) else []
-    if bocks:
-        worth.append(f"{plural(bocks, 'Null Bock')} worth {NULL_BOCK_POINTS * bocks} more")
-    what = f": {' and '.join(worth)}" if worth else ""
-    events.append(
-        Event(
-            "clean",
-            f"{who(seat)} {verb}, {plural(len(won), 'card')}{what}.",
-            data={"seat": seat, "cards": list(won), "great": verb == GREAT_STAG},
-        )
-    )
+    events.append(say.event("clean", seat=seat, cards=list(won), great=great))
     state.harems = [*state.harems]  # replaced: the lists may be shared (state.py `fork`)
     state.harems[seat] = state.harems[seat] + won
     state.arena = []
@@ -120,11 +91,9 @@ def end_round(state: NullBockState, end: int, events: list[Event]) -> None:
         owner = state.arena_owner
         top = state.arena[-1]
         if is_stag(top) and owner is not None:
-            verb = f"played the last stag, {the(top)}, and wins the Arena"
-            clean_arena(state, owner, verb, events)
+            clean_arena(state, owner, False, events)
         else:
-            events.append(Event("discard", "No stag is in the Arena: its cards are discarded.",
-                                data={"cards": list(state.arena)}))
+            events.append(say.event("discard", cards=list(state.arena)))
             state.discard = state.discard + state.arena
             state.arena = []
             state.arena_owner = None
@@ -135,29 +104,17 @@ def end_round(state: NullBockState, end: int, events: list[Event]) -> None:
     state.last_round = {
         "round": state.round,
         "end": end,
-        "end_text": END_TEXTS[end],
         "first": state.first,
         "hands": [list(h) for h in state.hands],
         "harems": [sorted(h, key=sort_key) for h in state.harems],
         "terms": terms,
         "points": points,
     }
-    summary = ", ".join(f"{who(s)} {plural(p, 'point')}" for s, p in enumerate(points))
-    events.append(
-        Event(
-            "round_end",
-            f"Round {state.round} is over: {END_TEXTS[end]}. Points this round: {summary}.",
-            data=copy_summary(state.last_round) or {},
-        )
-    )
+    events.append(say.event("round_end", **(copy_summary(state.last_round) or {})))
     if game_over(state):
         state.phase = OVER_PHASE
         _, winners = rank_by(state.scores)
-        names = " and ".join(who(s) for s in sorted(winners))
-        best = plural(max(state.scores), "point")
-        verb = f"wins with {best}" if len(winners) == 1 else f"share the win with {best} each"
-        events.append(Event("game_end", f"The game is over: {names} {verb}.",
-                            data={"winners": sorted(winners), "points": max(state.scores)}))
+        events.append(say.event("game_end", winners=sorted(winners), points=max(state.scores)))
     else:
         deal(state, next_first(state), events)
 

@@ -1,27 +1,19 @@
-"""The human texts of a Null Bock! view in any language: `last` (from its event's `kind`
-and `data`) and the summary, rebuilt from the numbers the view carries (`summary.round`,
-`summary.data`, each row's `data`) as `views.py` builds them in English."""
+"""The words of a Null Bock! view's summary in any language, English included: its title,
+each row's parts and its notes, said from the numbers the summary carries (`round`,
+`data`, each row's `data`, views.py)."""
 
 from __future__ import annotations
 
 from app.games.base import JSON, who
 from app.games.null_bock import lingo as L
 from app.games.null_bock.cards import NULL_BOCK_POINTS
-from app.games.phrasing import EventSayer, Gettext, Ngettext, say_last
+from app.games.phrasing import Gettext, Ngettext
 
 
-def localize(view: JSON, say: EventSayer, _: Gettext, n_: Ngettext) -> JSON:
-    out = dict(view)
-    out["last"] = say_last(view.get("last"), say, _, n_)
-    if view.get("summary"):
-        out["summary"] = _summary(view, _, n_)
-    return out
-
-
-def _summary(view: JSON, _: Gettext, n_: Ngettext) -> JSON:
-    summary = view["summary"]
+def said_summary(summary: JSON, _: Gettext, n_: Ngettext) -> JSON:
+    """A copy of `summary` with its title, rows' parts and notes said in the language."""
     data, final, round_no = summary["data"], summary["final"], summary["round"]
-    rows = [{**row, "parts": _parts(view, row, final, _, n_)} for row in summary["rows"]]
+    rows = [{**row, "parts": _parts(row, final, _, n_)} for row in summary["rows"]]
     notes = [{
         1: _("Round {round} ended because nobody can play a doe into the empty Arena."),
         2: _("Round {round} ended because the player to act has no cards left."),
@@ -53,7 +45,7 @@ def _summary(view: JSON, _: Gettext, n_: Ngettext) -> JSON:
     return {**summary, "title": title, "rows": rows, "notes": notes}
 
 
-def _parts(view: JSON, row: JSON, final: bool, _: Gettext, n_: Ngettext) -> list[str]:
+def _parts(row: JSON, final: bool, _: Gettext, n_: Ngettext) -> list[str]:
     rounds = row["data"]["rounds"]  # every round's points at the end, else this one's
     if final:
         parts = [_("Round {round}: {points}").format(round=i, points=L.points(p, n_))
@@ -64,7 +56,7 @@ def _parts(view: JSON, row: JSON, final: bool, _: Gettext, n_: Ngettext) -> list
 
 
 def _breakdown(data: JSON, _: Gettext, n_: Ngettext) -> list[str]:
-    """As `views.breakdown`: a seat's round score in the rule's own terms."""
+    """A seat's round score in the rule's own terms (null-bock.md, "Scoring a round")."""
     won_does, won_bocks, hand_does, hand_bocks = data["terms"]
     parts = []
     if data["won"]:

@@ -1,7 +1,8 @@
 """What a seat sees: the public table, its own secrets under `mine`, the last play and
 the summary of a round's or the game's end (docs/contracts.md §1).
 
-Texts here speak of players as `{p0}`, `{p1}`, ... like event texts; the board puts in
+The summary's words are the phrases' (view_texts.py), said in English here; the last
+play's are its event's. Players appear in them as `{p0}`, `{p1}`, ...; the board puts in
 the names.
 """
 
@@ -9,18 +10,12 @@ from __future__ import annotations
 
 from typing import Any
 
-from app.games.base import JSON, Outcome, rank_by, who
-from app.games.null_bock.cards import (
-    NULL_BOCK_POINTS,
-    faces,
-    is_doe,
-    is_null_bock,
-    is_stag,
-    plural,
-    sort_key,
-)
+from app.games.base import JSON, Outcome, rank_by
+from app.games.null_bock.cards import is_doe, is_stag, sort_key
 from app.games.null_bock.moves import shared_moves
 from app.games.null_bock.state import EDGE_PHASE, OVER_PHASE, NullBockState
+from app.games.null_bock.view_texts import said_summary
+from app.games.phrasing import ENGLISH
 
 
 def outcome(state: NullBockState) -> Outcome | None:
@@ -30,10 +25,15 @@ def outcome(state: NullBockState) -> Outcome | None:
     return Outcome(tuple(state.scores), ranks, winners)
 
 
-def to_act(state: NullBockState) -> list[int]:
+def seats_to_act(state: NullBockState) -> list[int]:
+    """The seats that must act now, in order (the view's `to_act`)."""
     if state.phase == EDGE_PHASE:
         return [s for s in range(state.players) if state.pending[s] is None]
     return [] if state.turn is None or state.phase == OVER_PHASE else [state.turn]
+
+
+def to_act(state: NullBockState) -> frozenset[int]:
+    return frozenset(seats_to_act(state))
 
 
 def view(state: NullBockState, seat: int | None) -> JSON:
@@ -66,7 +66,7 @@ def public(state: NullBockState) -> JSON:
         "round": state.round,
         "rounds": state.rounds,
         "target": state.target,
-        "to_act": to_act(state),
+        "to_act": seats_to_act(state),
         "turn": state.turn,
         "first": state.first,
         "scores": list(state.scores),
@@ -133,74 +133,26 @@ def summary(state: NullBockState) -> JSON | None:
 
 
 def _summary(state: NullBockState, last: JSON, final: bool) -> JSON:
+    """What the summary is made of, said in English by the phrases (view_texts.py)."""
     best = max(state.scores)
     rows: list[JSON] = []
     for s in range(state.players):
         rounds = [p[s] for p in state.round_points]
-        if final:
-            parts = [f"Round {i}: {plural(p, 'point')}" for i, p in enumerate(rounds, 1)]
-        else:
-            parts = [f"This round: {plural(rounds[-1], 'point')}"]
-        parts += breakdown(last["terms"][s], last["hands"][s], last["harems"][s])
         does = {"won": [c for c in last["harems"][s] if is_doe(c)],
                 "left": [c for c in last["hands"][s] if is_doe(c)]}
-        rows.append({"seat": s, "score": state.scores[s], "parts": parts,
+        rows.append({"seat": s, "score": state.scores[s], "parts": [],
                      "winner": final and state.scores[s] == best,
-                     # what a phrasebook needs to say `parts` again: nothing more
-                     # (the points of every round only at the game's end: a view
-                     # carries no history that grows with the game)
+                     # what the phrases say `parts` from: nothing more (the points of
+                     # every round only at the game's end: a view carries no history
+                     # that grows with the game)
                      "data": {"terms": list(last["terms"][s]), **does,
                               "rounds": rounds if final else rounds[-1:]}})
     rows.sort(key=lambda r: (-r["score"], r["seat"]))
-    notes = [f"Round {last['round']} ended because {last['end_text']}."]
-    tied = [s for s in range(state.players) if state.scores[s] == best]
-    if final:
-        title = "The game is over"
-        if len(tied) > 1:
-            notes.append(f"{_names(tied)} have {plural(best, 'point')} each and share the win.")
-    else:
-        title = f"Round {last['round']} is over"
-        notes.append(_first_note(state, tied, last))
     data = {"end": last["end"], "began": last.get("first", state.first),
             "first": state.first, "next": state.round}
-    return {"title": title, "final": final, "round": last["round"], "rows": rows,
-            "notes": notes, "data": data}
-
-
-def _first_note(state: NullBockState, tied: list[int], last: dict[str, Any]) -> str:
-    first = who(state.first)
-    if len(tied) == 1:
-        return f"{first} has the most points and begins round {state.round}."
-    prev = last.get("first", state.first)
-    return (
-        f"{_names(tied)} have {plural(state.scores[state.first], 'point')} each; {first} "
-        f"begins round {state.round}, coming first clockwise from {who(prev)}, who began "
-        f"round {last['round']}."
-    )
-
-
-def breakdown(terms: list[int], hand: list[str], harem: list[str]) -> list[str]:
-    """A seat's round score in the rule's own terms ("Scoring a round")."""
-    won_does, won_bocks, hand_does, hand_bocks = terms
-    parts = []
-    does = [c for c in harem if is_doe(c)]
-    if does:
-        parts.append(f"Does won ({faces(does)}): {plural(won_does, 'point')}")
-    if won_bocks:
-        k = sum(1 for c in harem if is_null_bock(c))
-        parts.append(f"{plural(k, 'Null Bock')} won with an Arena: {plural(won_bocks, 'point')}")
-    left = [c for c in hand if is_doe(c)]
-    if left:
-        parts.append(f"Does left in hand ({faces(left)}): {plural(hand_does, 'point')}")
-    if hand_bocks:
-        k = hand_bocks // -NULL_BOCK_POINTS
-        parts.append(f"{plural(k, 'Null Bock')} left in hand: {plural(hand_bocks, 'point')}")
-    return parts or ["No does won and none left in hand: 0 points"]
-
-
-def _names(seats: list[int]) -> str:
-    words = [who(s) for s in seats]
-    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " and " + words[-1]
+    made = {"title": "", "final": final, "round": last["round"], "rows": rows, "notes": [],
+            "data": data}
+    return said_summary(made, *ENGLISH)
 
 
 def scramble(state: NullBockState, seat: int | None, rnd: Any) -> NullBockState:

@@ -17,8 +17,6 @@ LAGER, WHITE, DARK, ALE = "L", "W", "D", "A"
 BEER_RANK: tuple[str, ...] = (ALE, DARK, WHITE, LAGER)
 """Beer types from highest to lowest rank (ties in the bidding)."""
 
-BEER_NAMES: dict[str, str] = {LAGER: "lager", WHITE: "white", DARK: "dark", ALE: "ale"}
-
 BEER_COUNTS: dict[str, dict[int, int]] = {
     LAGER: {1: 6, 2: 6, 3: 6, 4: 4, 5: 4},
     WHITE: {1: 5, 2: 5, 3: 5, 4: 3, 5: 3},
@@ -95,11 +93,3 @@ def bull_points(bull: str, total: int) -> int:
 def is_full(bull: str, total: int) -> bool:
     return total >= BULLS[bull].tiers[-1][0]
 
-
-def beer_name(kind: str) -> str:
-    return BEER_NAMES[kind]
-
-
-def card_text(card: str) -> str:
-    """"L3" -> "3 lager"."""
-    return f"{glasses(card)} {BEER_NAMES[beer_type(card)]}"

@@ -1,16 +1,22 @@
 """The small words of Stier zoekt Bier in any language: cards as their faces name them,
 beer, lists, counts and ordinals. `_`/`n_` are the catalogue's gettext/ngettext
-(app/i18n/games.py); English msgids are the engine's own words (`words.py`)."""
+(app/i18n/games.py); English goes through them too (the msgids).
+
+A card's words are made once per card and catalogue (`cache`): every event says a card
+or two, and English too says them here.
+"""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import cache
 
 from app.games import phrasing
 from app.games.phrasing import Gettext, Ngettext
 from app.games.stier_zoekt_bier import cards as C
 
 
+@cache
 def card_words(code: str, _: Gettext, n_: Ngettext) -> str:
     """A card as its face names it: "L3" -> "3 lager", "BA" -> "Andy Ale"."""
     if code in C.BULLS:
@@ -20,6 +26,7 @@ def card_words(code: str, _: Gettext, n_: Ngettext) -> str:
     return amount(C.glasses(code), C.beer_type(code), _)
 
 
+@cache
 def bull(code: str, _: Gettext) -> str:
     return {
         "BL": _("Lenny Lager"),
@@ -29,6 +36,7 @@ def bull(code: str, _: Gettext) -> str:
     }[code]
 
 
+@cache
 def amount(n: int, kind: str, _: Gettext) -> str:
     """So many glasses of one beer, as a card's face or a bid says it: "3 lager"."""
     template = {

@@ -19,8 +19,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from app.games.base import Move
+from app.games.base import Move, Refusal
 from app.games.stier_zoekt_bier import cards as C
+from app.games.stier_zoekt_bier.phrases import PHRASES as say
 from app.games.stier_zoekt_bier.state import (
     CHOOSE,
     DRAFT,
@@ -184,84 +185,81 @@ def forced_move(state: State, seat: int) -> Move | None:
 
 
 # ---------------------------------------------------------------------------
-# refusals: why a move is not legal, a sentence the player can read
+# refusals: why a move is not legal (a refusal's kind and data, said by phrases.py)
 
-_EXPECTED = {
-    DRAFT: "Now you pick beer cards for your stock.",
-    DRAUGHT: "Now you draught beer: choose how many cellar cards to turn up.",
-    CHOOSE: "Now you choose a bull from the middle.",
-    SERVE: "Now you serve beer to your bulls.",
-}
+_EXPECTED = {DRAFT: "pick_now", DRAUGHT: "draught_now", CHOOSE: "choose_now",
+             SERVE: "serve_now"}
+_WAITING = {DRAFT: "chosen", DRAUGHT: "not_your_draught", CHOOSE: "not_your_choice",
+            SERVE: "served"}
 
 
-def refusal(state: State, seat: int, move: Any) -> str:
+def refusal(state: State, seat: int, move: Any) -> Refusal:
+    kind, data = _refused(state, seat, move)
+    return say.refusal(kind, **data)
+
+
+def _refused(state: State, seat: int, move: Any) -> tuple[str, dict[str, Any]]:
     if state.phase == OVER:
-        return "The game is over."
+        return "over", {}
     if not isinstance(seat, int) or not 0 <= seat < state.players:
-        return "There is no such seat at this table."
+        return "no_seat", {}
     if seat not in to_act(state):
-        return _waiting(state)
+        return _WAITING[state.phase], {}
     if not isinstance(move, dict):
-        return "That is not a move."
-    me = state.seats[seat]
+        return "not_a_move", {}
     kind = move.get("type")
     if state.phase == DRAFT:
-        if kind == "pick" and move.get("card") not in me.hand:
-            return "That card is not in your draft hand."
-        if kind == "done":
-            return "In the basic game you keep exactly two cards."
+        return _draft_reason(state.seats[seat], move), {}
     if state.phase == DRAUGHT and kind == "draught":
         return _draught_reason(state, seat, move)
     if state.phase == CHOOSE and kind == "take":
-        if move.get("bull") not in state.middle:
-            return "That bull is not in the middle."
-        return "Two bulls can only join a single bull of their own type."
+        return ("not_in_middle" if move.get("bull") not in state.middle else "pair_only"), {}
     if state.phase == SERVE and kind in ("serve", "pour", "stop"):
         return _serve_reason(state, seat, move)
-    return _EXPECTED[state.phase]
+    return _EXPECTED[state.phase], {}
 
 
-def _waiting(state: State) -> str:
-    if state.phase == DRAFT:
-        return "You have chosen; wait for the other players."
-    if state.phase == DRAUGHT:
-        return "It is not your turn to draught."
-    if state.phase == CHOOSE:
-        return "It is not your turn to choose a bull."
-    return "You have finished serving this round."
+def _draft_reason(me: Seat, move: Move) -> str:
+    kind = move.get("type")
+    if kind == "pick" and move.get("card") not in me.hand:
+        return "not_in_hand"
+    return "keep_two" if kind == "done" else _EXPECTED[DRAFT]
 
 
-def _draught_reason(state: State, seat: int, move: Move) -> str:
+def _draught_reason(state: State, seat: int, move: Move) -> tuple[str, dict[str, Any]]:
     me = state.seats[seat]
     cards = move.get("cards")
     if not isinstance(cards, int) or not 0 <= cards <= len(me.cellar):
-        return f"You can turn up 0 to {len(me.cellar)} cards from your cellar."
-    if state.grand_cafe:
-        return "In the Grand Café you draught one beer type only."
-    return "Name only the number of cellar cards to turn up."
+        return "cellar_count", {"n": len(me.cellar)}
+    return ("one_type" if state.grand_cafe else "number_only"), {}
 
 
-def _serve_reason(state: State, seat: int, move: Move) -> str:
+def _serve_reason(state: State, seat: int, move: Move) -> tuple[str, dict[str, Any]]:
     me = state.seats[seat]
+    wrong = _wrong_card(me, move)
+    if wrong:
+        return wrong, {}
+    index = move.get("bull")
+    if not isinstance(index, int) or not 0 <= index < len(me.pub):
+        return "no_bull", {}
+    slot = me.pub[index]
+    bull = {"bull": slot.bull}
+    if slot.kind != C.beer_type(str(move.get("card") or "?")):
+        return "drinks_only", {**bull, "beer": slot.kind}
+    if slot.full:
+        return "full", bull
+    if index in me.served_now:
+        return "had_one", bull
+    return "cannot_serve", {}
+
+
+def _wrong_card(me: Seat, move: Move) -> str | None:
+    """Why the card of a serve, pour or stop is not the one to serve now, or None."""
     kind = move.get("type")
     if me.stage == SERVE_DRAUGHTED:
         if kind == "stop" or (kind == "pour" and "card" in move):
-            return "First serve or pour away your draughted beer."
-        if move.get("card") not in me.draughted:
-            return "That card is not among your draughted beer."
-    elif kind == "serve" and move.get("card") != me.stock[-1]:
-        return "You can only serve the top card of your cellar."
-    elif kind == "pour":
-        return "You can only pour away the top card of your cellar."
-    index = move.get("bull")
-    if not isinstance(index, int) or not 0 <= index < len(me.pub):
-        return "You have no such bull."
-    slot = me.pub[index]
-    name = C.BULLS[slot.bull].name
-    if slot.kind != C.beer_type(str(move.get("card") or "?")):
-        return f"{name} drinks only {C.beer_name(slot.kind)}."
-    if slot.full:
-        return f"{name} is full and takes no more beer."
-    if index in me.served_now:
-        return f"{name} has already had a card this round."
-    return "You cannot serve that now."
+            return "draughted_first"
+        return None if move.get("card") in me.draughted else "not_draughted"
+    if kind == "serve" and move.get("card") != me.stock[-1]:
+        return "serve_top"
+    return "pour_top" if kind == "pour" else None

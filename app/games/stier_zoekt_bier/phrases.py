@@ -1,36 +1,28 @@
-"""What Stier zoekt Bier says, in the viewer's language (app/i18n/games.py).
+"""What Stier zoekt Bier says, in every language, English included (docs/contracts.md §2).
 
-Each sentence is rebuilt from an event's `kind` and `data` (or a view's numbers) with
-the catalogue's `_`/`n_`: the English msgids are the engine's own words, so English
-through here equals `words.py`/`flow.py`/`views.py` exactly (a test holds them to it).
-Placeholders are named and filled after translating; `{p0}` names stay unfilled.
+The engine says what happened (an event's kind and data, a refusal's kind and data) and
+makes its events and refusals through `PHRASES`, which says each here with the
+catalogue's `_`/`n_`: the English msgids ARE the engine's English. A view's words are
+said in view_texts.py. Placeholders are named and filled after translating; `{p0}`
+names stay unfilled.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from typing import Any
 
-from app.games.base import JSON, Event, who
-from app.games.phrasing import Gettext, Ngettext
+from app.games.base import JSON, who
+from app.games.phrasing import Gettext, Ngettext, Phrases, Sayer
+from app.games.stier_zoekt_bier import cards as C
 from app.games.stier_zoekt_bier import lingo as L
-from app.games.stier_zoekt_bier import refusals
 from app.games.stier_zoekt_bier.lingo import card_words
-from app.games.stier_zoekt_bier.view_texts import localize
+from app.games.stier_zoekt_bier.view_texts import localize, said_summary
 
-__all__ = ["card_words", "event_text", "localize_view", "refusal_text"]
+__all__ = ["PHRASES", "card_words", "event_text", "localize_view", "refusal_text"]
 
 
 # --- events
-
-
-def event_text(event: Event, _: Gettext, n_: Ngettext) -> str:
-    return say(event.kind, event.data, _, n_)
-
-
-def say(kind: str, data: Mapping[str, Any], _: Gettext, n_: Ngettext) -> str:
-    """The sentence of an event of `kind` with `data`."""
-    return _SAYINGS[kind](data, _, n_)
 
 
 def _round(d: Mapping[str, Any], _: Gettext, n_: Ngettext) -> str:
@@ -145,9 +137,7 @@ def _player(d: Mapping[str, Any], key: str = "seat") -> str:
     return who(d[key])
 
 
-Saying = Callable[[Mapping[str, Any], Gettext, Ngettext], str]
-
-_SAYINGS: dict[str, Saying] = {
+_EVENTS: dict[str, Sayer] = {
     "round": _round,
     "reshuffle": lambda d, _, n_: _("The discard pile is shuffled into a new beer deck."),
     "draft": lambda d, _, n_: _("There is no beer left to buy this round."),
@@ -170,11 +160,59 @@ _SAYINGS: dict[str, Saying] = {
 }
 
 
-def localize_view(view: JSON, _: Gettext, n_: Ngettext) -> JSON:
-    """A copy of `view` with its texts in the language (`view_texts.py`)."""
-    return localize(view, event_text, _, n_)
+# --- refusals (moves.py)
 
 
-def refusal_text(reason: str, _: Gettext, n_: Ngettext) -> str:
-    """A refusal (`Rules.refusal`) in the language (`refusals.py`)."""
-    return refusals.refusal_text(reason, _, n_)
+def _drinks_only(d: Mapping[str, Any], _: Gettext, n_: Ngettext) -> str:
+    text = {
+        C.LAGER: _("{bull} drinks only lager."),
+        C.WHITE: _("{bull} drinks only white."),
+        C.DARK: _("{bull} drinks only dark."),
+        C.ALE: _("{bull} drinks only ale."),
+    }[d["beer"]]
+    return text.format(bull=L.bull(d["bull"], _))
+
+
+_REFUSALS: dict[str, Sayer] = {
+    "over": lambda d, _, n_: _("The game is over."),
+    "no_seat": lambda d, _, n_: _("There is no such seat at this table."),
+    "not_a_move": lambda d, _, n_: _("That is not a move."),
+    "not_in_hand": lambda d, _, n_: _("That card is not in your draft hand."),
+    "keep_two": lambda d, _, n_: _("In the basic game you keep exactly two cards."),
+    "not_in_middle": lambda d, _, n_: _("That bull is not in the middle."),
+    "pair_only": lambda d, _, n_: _("Two bulls can only join a single bull of their own type."),
+    "pick_now": lambda d, _, n_: _("Now you pick beer cards for your stock."),
+    "draught_now": lambda d, _, n_: _(
+        "Now you draught beer: choose how many cellar cards to turn up."),
+    "choose_now": lambda d, _, n_: _("Now you choose a bull from the middle."),
+    "serve_now": lambda d, _, n_: _("Now you serve beer to your bulls."),
+    "chosen": lambda d, _, n_: _("You have chosen; wait for the other players."),
+    "not_your_draught": lambda d, _, n_: _("It is not your turn to draught."),
+    "not_your_choice": lambda d, _, n_: _("It is not your turn to choose a bull."),
+    "served": lambda d, _, n_: _("You have finished serving this round."),
+    "one_type": lambda d, _, n_: _("In the Grand Café you draught one beer type only."),
+    "number_only": lambda d, _, n_: _("Name only the number of cellar cards to turn up."),
+    "cellar_count": lambda d, _, n_: _(
+        "You can turn up 0 to {n} cards from your cellar.").format(n=d["n"]),
+    "draughted_first": lambda d, _, n_: _("First serve or pour away your draughted beer."),
+    "not_draughted": lambda d, _, n_: _("That card is not among your draughted beer."),
+    "serve_top": lambda d, _, n_: _("You can only serve the top card of your cellar."),
+    "pour_top": lambda d, _, n_: _("You can only pour away the top card of your cellar."),
+    "no_bull": lambda d, _, n_: _("You have no such bull."),
+    "drinks_only": _drinks_only,
+    "full": lambda d, _, n_: _("{bull} is full and takes no more beer.").format(
+        bull=L.bull(d["bull"], _)),
+    "had_one": lambda d, _, n_: _("{bull} has already had a card this round.").format(
+        bull=L.bull(d["bull"], _)),
+    "cannot_serve": lambda d, _, n_: _("You cannot serve that now."),
+}
+
+def _view(view: JSON, _: Gettext, n_: Ngettext) -> JSON:
+    return localize(view, PHRASES, _, n_)
+
+
+PHRASES = Phrases(events=_EVENTS, refusals=_REFUSALS, view=_view, summary=said_summary,
+                  card=card_words)
+event_text = PHRASES.event_text
+localize_view = PHRASES.localize_view
+refusal_text = PHRASES.refusal_text

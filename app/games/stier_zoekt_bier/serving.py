@@ -3,9 +3,8 @@ it away; a cellar card taken while serving is turned face up for everyone."""
 
 from __future__ import annotations
 
-from app.games.base import Event, Move, last_play, who
-from app.games.stier_zoekt_bier import cards as C
-from app.games.stier_zoekt_bier import words as W
+from app.games.base import Event, Move, last_play
+from app.games.stier_zoekt_bier.phrases import PHRASES as say
 from app.games.stier_zoekt_bier.plays import record
 from app.games.stier_zoekt_bier.state import (
     SERVE,
@@ -39,9 +38,8 @@ def serve(state: State, seat: int, move: Move, events: list[Event]) -> None:
             give(state, seat, move, events, f"draughted-{seat}")
         else:
             state.discard.extend(me.draughted)
-            text = f"{who(seat)} pours away {W.cards(me.draughted)}."
-            event = Event("pour", text, data={"seat": seat, "cards": list(me.draughted),
-                                              "from": "draughted"})
+            event = say.event("pour", seat=seat, cards=list(me.draughted),
+                              **{"from": "draughted"})
             events.append(event)
             record(state, last_play(seat, me.draughted, f"draughted-{seat}", "discard", event))
             me.draughted = []
@@ -49,7 +47,7 @@ def serve(state: State, seat: int, move: Move, events: list[Event]) -> None:
         return
     if kind == "stop":
         me.stage = SERVE_DONE
-        event = Event("stop", f"{who(seat)} is done serving.", data={"seat": seat})
+        event = say.event("stop", seat=seat)
         events.append(event)
         record(state, last_play(seat, [], f"cellar-{seat}", f"cellar-{seat}", event))
         return
@@ -59,8 +57,7 @@ def serve(state: State, seat: int, move: Move, events: list[Event]) -> None:
         give(state, seat, move, events, f"cellar-{seat}")
     else:
         state.discard.append(card)
-        text = f"{who(seat)} pours away {W.card(card)} from the cellar."
-        event = Event("pour", text, data={"seat": seat, "card": card, "from": "cellar"})
+        event = say.event("pour", seat=seat, card=card, **{"from": "cellar"})
         events.append(event)
         record(state, last_play(seat, [card], f"cellar-{seat}", "discard", event))
         if state.grand_cafe:
@@ -75,12 +72,7 @@ def give(state: State, seat: int, move: Move, events: list[Event], src: str) -> 
     old = me.pub[index]
     slot = me.pub[index] = Slot(old.bulls, [*old.beer, move["card"]])
     me.served_now.append(index)
-    where = " from the cellar" if src.startswith("cellar") else ""
-    full = ", full" if slot.full else ""
-    text = (f"{who(seat)} serves {W.card(move['card'])}{where} to "
-            f"{C.BULLS[slot.bull].name} (now {W.glasses(slot.total)}{full}).")
-    event = Event("serve", text, data={
-        "seat": seat, "card": move["card"], "bull": index, "name": slot.bull,
-        "glasses": slot.total, "full": slot.full, "cellar": bool(where)})
+    event = say.event("serve", seat=seat, card=move["card"], bull=index, name=slot.bull,
+                      glasses=slot.total, full=slot.full, cellar=src.startswith("cellar"))
     events.append(event)
     record(state, last_play(seat, [move["card"]], src, f"pub-{seat}-{index}", event))

@@ -7,6 +7,7 @@ one bull, or a pair (the top bull first), with the beer served to it.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from functools import cached_property
 from typing import Any, ClassVar
@@ -157,6 +158,23 @@ class State:
             self.opening,
         )
 
+    def fork(self) -> State:
+        """A copy for a move to change; never changed once the move is done, so its
+        views may share (`memo` is a ClassVar only to keep it out of the fields)."""
+        new = self.clone()
+        new.memo = {}  # type: ignore[misc]
+        return new
+
+    def every_card(self) -> list[str]:
+        """Every physical card in every place, the beer boss card included."""
+        every = [C.BEER_BOSS, *self.beer_deck, *self.discard, *self.bull_deck,
+                 *self.bulls_out, *self.middle]
+        for seat in self.seats:
+            every += seat.stock + seat.hand + seat.picks + seat.draughted
+            for slot in seat.pub:
+                every += slot.bulls + slot.beer
+        return every
+
 
 # Card lists are stored as space-separated strings ("L1 W3 A5"): compact and quick to
 # serialize, and still readable in the database.
@@ -216,7 +234,7 @@ def _encode_seat(seat: Seat) -> JSON:
     return data
 
 
-def decode(data: dict[str, Any]) -> State:
+def decode(data: Mapping[str, Any]) -> State:
     return State(
         players=data["players"],
         variant=data["variant"],

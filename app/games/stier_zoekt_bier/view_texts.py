@@ -1,47 +1,55 @@
-"""The human texts of a Stier zoekt Bier view in any language: `last` (from its event's
-`kind` and `data`), the seats' status words, the bull names and the summary, rebuilt from the
-view's own numbers as `views.py` builds them in English."""
+"""The words of a Stier zoekt Bier view in any language, English included: `last` (from
+its event's `kind` and `data`), the seats' status words, the bull names and the summary,
+said from the view's own numbers (views.py makes the view, and has it said in English
+here)."""
 
 from __future__ import annotations
 
 from app.games.base import JSON, who
-from app.games.phrasing import EventSayer, Gettext, Ngettext, say_last
+from app.games.phrasing import ENGLISH, Gettext, Ngettext, Phrases, say_last
 from app.games.stier_zoekt_bier import cards as C
 from app.games.stier_zoekt_bier import lingo as L
 
 
-def localize(view: JSON, say: EventSayer, _: Gettext, n_: Ngettext) -> JSON:
+def localize(view: JSON, phrases: Phrases, _: Gettext, n_: Ngettext) -> JSON:
     out = dict(view)
-    out["last"] = say_last(view.get("last"), say, _, n_)
+    out["last"] = say_last(view.get("last"), phrases, _, n_)
     if view.get("mine"):
-        out["mine"] = {**view["mine"], "last": say_last(view["mine"].get("last"), say, _, n_)}
-    out["seats"] = [{**seat, "status": _status(seat["status"], _)} for seat in view["seats"]]
+        out["mine"] = {**view["mine"],
+                       "last": say_last(view["mine"].get("last"), phrases, _, n_)}
+    out["seats"] = [{**seat, "status": None if seat["status"] is None else _(seat["status"])}
+                    for seat in view["seats"]]
     out["bull_info"] = {code: {**info, "name": L.bull(code, _)}
                         for code, info in view["bull_info"].items()}
     if view.get("summary"):
-        out["summary"] = _summary(view, _, n_)
+        out["summary"] = said_summary(view, _, n_)
     return out
 
 
-def _status(status: str | None, _: Gettext) -> str | None:
-    if status is None:
-        return None
+def status_words(_: Gettext) -> dict[str, str]:
+    """Where a seat stands in the current step (views.py's codes), in the language."""
     return {
         "choosing": _("choosing"),
-        "has chosen": _("has chosen"),
+        "chosen": _("has chosen"),
         "draughting": _("draughting"),
-        "has draughted": _("has draughted"),
-        "draughts later": _("draughts later"),
-        "choosing a bull": _("choosing a bull"),
-        "done serving": _("done serving"),
+        "draughted": _("has draughted"),
+        "later": _("draughts later"),
+        "choosing_bull": _("choosing a bull"),
+        "done": _("done serving"),
         "serving": _("serving"),
-    }[status]
+    }
+
+
+STATUS = status_words(ENGLISH[0])
+"""A seat's status in a view, by its code: the English words, which are their msgid (a
+view says them in another language by its catalogue, `localize`)."""
 
 
 # --- the summary
 
 
-def _summary(view: JSON, _: Gettext, n_: Ngettext) -> JSON:
+def said_summary(view: JSON, _: Gettext, n_: Ngettext) -> JSON:
+    """The view's summary, its words said from the seats' public numbers."""
     summary = view["summary"]
     seats = view["seats"]
     if summary["final"]:
