@@ -48,7 +48,7 @@ def server() -> None:
           f"the floor then the game; target: CPU ms per move <= "
           f"{floor_run.TARGETS['json']} JSON, <= {floor_run.TARGETS['html']} HTML ==")
     print(table(floor_run.against_floor(games, formats, rooms, seconds, repeats)))
-    print(f"\n== a long game: per move around move 10 and move 300 (10 rooms side by side; "
+    print(f"\n== a long game: per move around move 10 and move 300 (30 rooms side by side; "
           f"target: move 300 within {floor_run.FLAT}x of move 10) ==")
     print(table(floor_run.long_game(games, formats)))
     if os.environ.get("BENCH_IDLE", "1") == "1":

@@ -49,7 +49,7 @@ def against_floor(games: list[str], formats: list[str], rooms: int, seconds: flo
                     for rep in range(repeats):
                         f = asyncio.run(drive([floor], rooms, seconds, html=False))
                         p = asyncio.run(drive([project], rooms, seconds, html=fmt == "html",
-                                              game=game))
+                                              game=game, ids=True))
                         cpu = p["cpu_ms_per_move"]
                         rows.append({
                             "game": game, "format": fmt, "rep": rep,
@@ -60,7 +60,7 @@ def against_floor(games: list[str], formats: list[str], rooms: int, seconds: flo
                             "moves_per_s": p["moves_per_s"],
                             "floor_moves_per_s": f["moves_per_s"],
                             "p50_ms": p["p50_ms"], "p99_ms": p["p99_ms"],
-                            "bytes_per_msg": p["bytes_per_msg"],
+                            "bytes_per_msg": p["bytes_per_msg"], "refused": p["refused"],
                             "client_ms": p["client_ms_per_move"]})
         finally:
             floor.stop()
@@ -68,12 +68,14 @@ def against_floor(games: list[str], formats: list[str], rooms: int, seconds: flo
     return rows
 
 
-def long_game(games: list[str], formats: list[str], rooms: int = 10,
+def long_game(games: list[str], formats: list[str], rooms: int = 30,
               seconds: float = 240) -> list[dict[str, Any]]:
     """Per game and format, server CPU per move and message size around move 10 and
     move 300 of `rooms` rooms side by side: a Null Bock! game of 20 rounds (about 1,000
     moves); the other games end sooner and are played again in the same room, so move
-    300 is a later game's, with the room's whole history behind it."""
+    300 is a later game's, with the room's whole history behind it. A game that ends
+    while a window is open is played again once it has closed: the window measures
+    moves, not a new game's start."""
     rows = []
     with tempfile.TemporaryDirectory() as folder:
         project = Server("project", sqlite(folder, "long"))
@@ -92,7 +94,8 @@ def _long(project: Server, game: str, html: bool, rooms: int, seconds: float
     marks = {"move 10": (0, 20), "move 300": (290, 310)}
     got: dict[str, dict[str, Any]] = {k: {"sizes": []} for k in marks}
     count = 0
-    stop = asyncio.Event()
+    stop, rematches = asyncio.Event(), asyncio.Event()
+    rematches.set()
 
     def on_move(size: int) -> None:
         nonlocal count
@@ -100,16 +103,18 @@ def _long(project: Server, game: str, html: bool, rooms: int, seconds: float
         for name, (low, high) in marks.items():
             if count == low * rooms + 1:
                 got[name]["cpu0"] = project.cpu()
+                rematches.clear()
             if low * rooms < count <= high * rooms:
                 got[name]["sizes"].append(size)
             if count == high * rooms:
                 got[name]["cpu1"] = project.cpu()
+                rematches.set()
         if count >= 310 * rooms:
             stop.set()
 
     asyncio.run(drive([project], rooms, seconds, html=html,
                       options=LONG_OPTIONS.get(game, {}), on_move=on_move, stop=stop,
-                      on_start=lambda: None, game=game))
+                      game=game, ids=True, rematches=rematches))
     out: dict[str, Any] = {}
     for name, (low, high) in marks.items():
         data = got[name]

@@ -7,8 +7,9 @@ sends a random one of the moves its board offers, with the board's version, as s
 it has it: from a view, its `moves`; from a board, what the page offers (the `.move`
 buttons of the viewer's own region and its `data-moves`, docs/contracts.md §4, as
 static/room/picks.js makes them), kept region by region as the browser keeps its board.
-A finished game is played again (every seat asks for the rematch). Reported: moves/s
-(a move is a version every socket of its room got), p50/p99 latency from a move to the
+Moves carry ids and a seat moves again once its move is answered, as the browser's page
+does. A finished game is played again (every seat asks for the rematch). Reported:
+moves/s (a move is a version its room moved on by), p50/p99 latency from a move to the
 moment every socket of the room has the new version, server CPU ms per move (the
 server process's own CPU time, /proc/<pid>/stat), the load client's CPU ms per move
 (this process's) and bytes per state message. Servers are uvicorn subprocesses on free
@@ -124,6 +125,7 @@ class Room:
         self.clients = clients or []  # each seat's (a rematch needs everyone's "yes")
         self.sent: dict[int, float] = {}
         self.seen: dict[int, int] = {}
+        self.top = -1  # the newest version any of its sockets got
 
 
 async def open_room(url: str, floor: bool, code: str, options: dict[str, Any],
@@ -225,23 +227,32 @@ class Tally:
     def __init__(self) -> None:
         self.latencies: list[float] = []
         self.sizes: list[int] = []
-        self.moves = 0  # versions every socket of their room got
+        self.moves = 0  # versions the rooms moved on by (a socket may skip some)
+        self.refused = 0  # moves answered with an error (stale, mostly)
         self.greeted = 0  # sockets that have had their first view
 
 
 async def player(room: Room, seat: int, html: bool, stop: asyncio.Event, tally: Tally,
                  rng: random.Random, on_move: Any = None, on_message: Any = None,
-                 ids: bool = False) -> None:
+                 ids: bool = False, rematches: asyncio.Event | None = None) -> None:
     """`on_message(room, seat, version, raw)`: called with each state message's text;
-    `on_move(size)` once a version has reached every socket of the room.
-    `ids`: each move carries an id, as the browser's do (docs/contracts.md §3); its ack
-    is read past like any message that is not a state."""
+    `on_move(size)` once for each version the room moved on by (as its first socket
+    hears).
+    `ids`: each move carries an id, as the browser's do (docs/contracts.md §3), and the
+    seat moves again only once it is answered, on a board at least as new as the
+    version its move made (the ack's): a seat that moved at v, seeing the board of
+    another seat's move at v + 1 before its own, would otherwise move again at v + 1,
+    stale (its own move came since), and every stale move costs the server a whole
+    board and log. Without ids (the floor answers none) a seat moves on every newer
+    version it may move at. `rematches`: a finished game is played again only while
+    it is set."""
     ws_url = room.url.replace("http", "ws", 1) + f"/ws/rooms/{room.code}"
     # what the browser asks for: after the greeting, only the regions that changed
     ws_url += "?format=html&regions=1" if html else ""
     board = BoardMoves()
     headers = {"Cookie": room.cookies[seat]} if room.cookies[seat] else {}
     acted, greeted = -1, False
+    waiting, after = False, -1  # (ids) a move unanswered; the version its ack named
     async with connect(ws_url, additional_headers=headers, max_size=2**22) as ws:
         while not stop.is_set():
             try:
@@ -252,6 +263,11 @@ async def player(room: Room, seat: int, html: bool, stop: asyncio.Event, tally: 
             # times a floor message's flat padding, and the client shares the cores
             message = orjson.loads(raw)
             if message["type"] not in ("view", "board"):
+                if message["type"] == "error":
+                    tally.refused += 1
+                if message.get("id") is not None and message["type"] in ("ack", "error"):
+                    waiting = False
+                    after = message.get("version") or after
                 continue
             version = message["version"]
             if on_message is not None:
@@ -260,13 +276,17 @@ async def player(room: Room, seat: int, html: bool, stop: asyncio.Event, tally: 
                 greeted = True
                 tally.greeted += 1
             tally.sizes.append(len(raw))
+            if version > room.top:
+                # a socket whose move waits for its ack is sent the newest version
+                # after it, not each one before: moves are counted by versions
+                for _ in range(version - room.top if room.top >= 0 else 0):
+                    tally.moves += 1
+                    if on_move is not None:
+                        on_move(len(raw))
+                room.top = version
             room.seen[version] = room.seen.get(version, 0) + 1
-            if room.seen[version] == PLAYERS:  # (a stale move's answer comes again)
-                tally.moves += 1
-                if version in room.sent:
-                    tally.latencies.append(time.perf_counter() - room.sent.pop(version))
-                if on_move is not None:
-                    on_move(len(raw))
+            if room.seen[version] == PLAYERS and version in room.sent:
+                tally.latencies.append(time.perf_counter() - room.sent.pop(version))
             if message["type"] == "board":  # every board is taken in, even a finished one
                 board.take(message)
             if message.get("status") == "finished":
@@ -275,8 +295,12 @@ async def player(room: Room, seat: int, html: bool, stop: asyncio.Event, tally: 
                     # sent at once each read the room before the others were stored,
                     # so none saw them all and the next game never began
                     acted = version
+                    if rematches is not None:
+                        await rematches.wait()
                     for client in room.clients:
                         await client.post(f"/api/rooms/{room.code}/rematch")
+                continue
+            if version <= acted or waiting or version < after:
                 continue
             if message["type"] == "board":  # the move's text is read only once chosen
                 texts = board.moves()
@@ -284,8 +308,8 @@ async def player(room: Room, seat: int, html: bool, stop: asyncio.Event, tally: 
             else:
                 moves = moves_of(message, seat)
                 move = rng.choice(moves) if moves else None
-            if move is not None and version > acted:
-                acted = version
+            if move is not None:
+                acted, waiting = version, ids
                 room.sent.setdefault(version + 1, time.perf_counter())
                 sent = {"type": "move", "version": version, "move": move}
                 if ids:
@@ -296,8 +320,8 @@ async def player(room: Room, seat: int, html: bool, stop: asyncio.Event, tally: 
 async def drive(servers: list[Server], rooms: int, seconds: float, html: bool,
                 options: dict[str, Any] | None = None, on_move: Any = None,
                 stop: asyncio.Event | None = None, on_start: Any = None,
-                on_message: Any = None, ids: bool = False, game: str = GAME
-                ) -> dict[str, Any]:
+                on_message: Any = None, ids: bool = False, game: str = GAME,
+                rematches: asyncio.Event | None = None) -> dict[str, Any]:
     floor = servers[0].kind == "floor"
     gate = asyncio.Semaphore(10)  # rooms are set up 10 at a time (HTTP, not measured)
 
@@ -312,7 +336,7 @@ async def drive(servers: list[Server], rooms: int, seconds: float, html: bool,
     for r, room in enumerate(opened):  # connect a room at a time, as people arrive
         tasks += [asyncio.create_task(player(room, seat, html, stop, tally,
                                              random.Random(r * 10 + seat), on_move,
-                                             on_message, ids))
+                                             on_message, ids, rematches))
                   for seat in range(PLAYERS)]
         await asyncio.sleep(0.005)
     for _ in range(600):  # every socket has connected and had its greeting
@@ -322,7 +346,7 @@ async def drive(servers: list[Server], rooms: int, seconds: float, html: bool,
     await asyncio.sleep(0.5)
     tally.latencies.clear()
     tally.sizes.clear()
-    tally.moves = 0
+    tally.moves = tally.refused = 0
     if on_start is not None:
         on_start()
     cpu0, mine0 = sum(s.cpu() for s in servers), time.process_time()
@@ -333,7 +357,7 @@ async def drive(servers: list[Server], rooms: int, seconds: float, html: bool,
     elapsed = time.perf_counter() - start
     cpu = sum(s.cpu() for s in servers) - cpu0
     mine = time.process_time() - mine0  # the load client's own, over the same span
-    moves = tally.moves
+    moves, refused = tally.moves, tally.refused
     stop.set()
     await asyncio.gather(*tasks, return_exceptions=True)
     for room in opened:
@@ -349,5 +373,5 @@ async def drive(servers: list[Server], rooms: int, seconds: float, html: bool,
         "cpu_ms_per_move": round(1000 * cpu / moves, 2) if moves else None,
         "client_ms_per_move": round(1000 * mine / moves, 2) if moves else None,
         "bytes_per_msg": round(sum(tally.sizes) / len(tally.sizes)) if tally.sizes else None,
-        "moves": moves,
+        "moves": moves, "refused": refused,
     }
