@@ -16,8 +16,8 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
-from jinja2 import Environment, FileSystemLoader, pass_context, select_autoescape
-from jinja2.runtime import Context
+from jinja2 import Environment, FileSystemLoader, pass_eval_context, select_autoescape
+from jinja2.nodes import EvalContext
 from markupsafe import Markup, escape
 
 from app.i18n import games as game_words
@@ -62,15 +62,19 @@ def _translate(autoescape: bool, message: str, plural: str | None, n: int,
         return (Markup(text) if autoescape else text) % variables
 
 
-@pass_context
-def _gettext(context: Context, message: str, **variables: Any) -> str:
-    return _translate(context.eval_ctx.autoescape, message, None, 0, variables)
+# Given the evaluation context only (whether to escape), not the template's context: a
+# function given that is called, in a loop that sets a variable, with a context derived
+# for the loop (a new Context each call, ~10 us: a board says dozens of phrases in loops).
+@pass_eval_context
+def _gettext(eval_ctx: EvalContext, message: str, **variables: Any) -> str:
+    return _translate(eval_ctx.autoescape, message, None, 0, variables)
 
 
-@pass_context
-def _ngettext(context: Context, singular: str, plural: str, n: int, **variables: Any) -> str:
+@pass_eval_context
+def _ngettext(eval_ctx: EvalContext, singular: str, plural: str, n: int, **variables: Any
+              ) -> str:
     variables.setdefault("num", n)
-    return _translate(context.eval_ctx.autoescape, singular, plural, n, variables)
+    return _translate(eval_ctx.autoescape, singular, plural, n, variables)
 
 
 def card_words(game_id: str, code: str, fallback: str = "") -> str:
