@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Callable
-from functools import cache
+from functools import cache, lru_cache
 from importlib import import_module
 from types import ModuleType
 from typing import Any, TypeVar
@@ -100,6 +100,7 @@ def localize_view(game_id: str, view: JSON, lang: str = DEFAULT) -> JSON:
                        view)
 
 
+@lru_cache(maxsize=4096)  # a board names its cards on every face: each said once
 def card_words(game_id: str, code: str, lang: str = DEFAULT) -> str:
     """A card's name as its face shows it, in `lang`."""
     book = phrasebook(game_id)
