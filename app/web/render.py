@@ -25,7 +25,7 @@ from app.i18n import translations
 from app.web import lists
 from app.web.compact import Compact
 from app.web.moves_data import moves_data
-from app.web.speech import LANG, _, current_language, speaking  # noqa: F401 (templating)
+from app.web.speech import LANG, _, current_language, seat_names, speaking  # noqa: F401
 from app.web.words import script_words, status_word
 
 TEMPLATES = Path(__file__).resolve().parents[2] / "templates"
@@ -128,7 +128,7 @@ def environment() -> Environment:
     # Templates call `gettext(...)`: boards use `_` as a throwaway name ({% set _ = %}).
     env.globals.update(gettext=_gettext, ngettext=_ngettext, _=_gettext,
                        card_words=card_words, with_names=with_names, moves_data=moves_data,
-                       current_language=current_language,
+                       current_language=current_language, seat_names=seat_names,
                        status_word=status_word, script_words=script_words,
                        where=lists.where, first_where=lists.first_where,
                        where_not=lists.where_not, where_in=lists.where_in,
