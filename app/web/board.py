@@ -29,6 +29,7 @@ from markupsafe import escape
 
 from app.i18n import DEFAULT
 from app.i18n import games as game_words
+from app.web.board_words import HELPERS
 from app.web.regions import Board
 from app.web.render import environment
 from app.web.speech import _, speaking
@@ -48,9 +49,10 @@ def board_template(game_id: str) -> str:
 @lru_cache(maxsize=64)
 def _board(game_id: str) -> tuple[Template, dict[str, Any]]:
     """`game_id`'s board template, compiled once, and what every render of it is given
-    besides its view: the template's globals and the boards' toolkit `m`."""
+    besides its view: the template's globals, the boards' toolkit `m` and the game's
+    own helpers (app/web/board_words.py)."""
     template = environment().get_template(board_template(game_id))
-    return template, {**template.globals, "m": _toolkit()}
+    return template, {**template.globals, "m": _toolkit(), **HELPERS.get(game_id, {})}
 
 
 @lru_cache(maxsize=1)

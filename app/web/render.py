@@ -77,6 +77,18 @@ def _ngettext(eval_ctx: EvalContext, singular: str, plural: str, n: int, **varia
     return _translate(eval_ctx.autoescape, singular, plural, n, variables)
 
 
+def html_gettext(message: str, **variables: Any) -> Markup:
+    """`gettext` as an HTML template says it, for Python the boards call
+    (app/web/board_words.py): translated, its variables escaped, a `Markup`."""
+    return Markup(_translate(True, message, None, 0, variables))
+
+
+def html_ngettext(singular: str, plural: str, n: int, **variables: Any) -> Markup:
+    """`ngettext` as an HTML template says it (`num` is `n` unless given)."""
+    variables.setdefault("num", n)
+    return Markup(_translate(True, singular, plural, n, variables))
+
+
 def card_words(game_id: str, code: str, fallback: str = "") -> str:
     """A card's name in the current language. Until a game has its phrases, the board's
     own English words (`fallback`) stand; the code only if there are none."""
