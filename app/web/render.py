@@ -144,7 +144,8 @@ def environment() -> Environment:
                        status_word=status_word, script_words=script_words,
                        where=lists.where, first_where=lists.first_where,
                        where_not=lists.where_not, where_in=lists.where_in,
-                       without=lists.without, group=lists.group)
+                       without=lists.without, group=lists.group,
+                       numbered=lists.numbered)
     env.filters["move_label"] = move_label
     env.filters["translated"] = _  # a message handed over (an alert): as it is, translated
     return env
