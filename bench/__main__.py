@@ -43,19 +43,25 @@ def main() -> None:
 
 
 def server() -> None:
-    rooms = [int(r) for r in os.environ.get("BENCH_ROOMS", "50,200").split(",")]
+    games = os.environ.get("BENCH_GAME_IDS", ",".join(GAMES)).split(",")
+    formats = os.environ.get("BENCH_FORMATS", "json,html").split(",")
+    rooms = int(os.environ.get("BENCH_ROOMS", "50"))
     seconds = float(os.environ.get("BENCH_SECONDS", "15"))
     repeats = int(os.environ.get("BENCH_REPEATS", "1"))
-    print(f"\n== server against the floor: Null Bock!, rooms x 4 players over WebSockets, "
-          f"SQLite, {seconds:.0f} s per run, floor and project alternately ==")
-    print(table(floor_run.against_floor(rooms, seconds, repeats)))
-    print("\n== a long game: per move around move 10 and move 300 (10 games side by side) ==")
-    print(table(floor_run.long_game()))
-    print("\n== 2,000 idle sockets: memory and connects ==")
-    print(table(floor_run.idle_sockets()))
+    print(f"\n== every game against the floor: {rooms} rooms x 4 players over WebSockets, "
+          f"SQLite, JSON views and HTML regions (the browser's), {seconds:.0f} s per run, "
+          f"the floor then the game; target: CPU ms per move <= "
+          f"{floor_run.TARGETS['json']} JSON, <= {floor_run.TARGETS['html']} HTML ==")
+    print(table(floor_run.against_floor(games, formats, rooms, seconds, repeats)))
+    print(f"\n== a long game: per move around move 10 and move 300 (30 rooms side by side; "
+          f"target: move 300 within {floor_run.FLAT}x of move 10) ==")
+    print(table(floor_run.long_game(games, formats)))
+    if os.environ.get("BENCH_IDLE", "1") == "1":
+        print("\n== 2,000 idle sockets: memory and connects ==")
+        print(table(floor_run.idle_sockets()))
     scaled = floor_run.scaled(50, seconds)
     if scaled:
-        print("\n== PostgreSQL + Redis: two processes against one (50 x 4) ==")
+        print("\n== PostgreSQL + Redis: two processes against one (Null Bock!, JSON, 50 x 4) ==")
         print(table(scaled))
 
 

@@ -1,12 +1,12 @@
 """The HTML boards' share of a server move, replayed in one process: rooms x 4 seats of
-seeded random Null Bock! games, moved in turn as the load client moves them (one move
-per room, room after room), and after each move every seat's message made as a
-browser's socket gets it (`state_text` with the seat's last board as its base: the
-regions that changed, serialised), the four frames sharing their version's drawn
-regions as a live room's do. Views are made before the replay, so what it spends is the boards'
-(render, regions, `dumps`), not the engine's.
+seeded random games of one game (Null Bock! unless named), moved in turn as the load
+client moves them (one move per room, room after room), and after each move every
+seat's message made as a browser's socket gets it (`state_text` with the seat's last
+board as its base: the regions that changed, serialised), the four frames sharing
+their version's drawn regions as a live room's do. Views are made before the replay,
+so what it spends is the boards' (render, regions, `dumps`), not the engine's.
 
-    PYTHONPATH=. .venv/bin/python -m bench.board_moves [rooms] [moves] [--views-only]
+    PYTHONPATH=. .venv/bin/python -m bench.board_moves [game-id] [rooms] [moves] [--views-only]
 
 Deterministic (seeded games, no clock in what is replayed): under
 `PYTHONHASHSEED=0 valgrind --tool=cachegrind` the instructions of a run less those of
@@ -35,9 +35,9 @@ Version = tuple[list[dict[str, Any]], dict[str, Any]]
 """The seats' views and the spectator's view of one version."""
 
 
-def game(seed: int, moves: int) -> list[Version]:
+def game(seed: int, moves: int, game_id: str = "null-bock") -> list[Version]:
     """The views of the first `moves` + 1 versions of one seeded random game."""
-    rules = GAMES["null-bock"]
+    rules = GAMES[game_id]
     rng = random.Random(seed)
     state = rules.setup(PLAYERS, parse_options(rules.Options, {}), seed)
     out: list[Version] = []
@@ -52,7 +52,7 @@ def game(seed: int, moves: int) -> list[Version]:
     return out
 
 
-def replay(games: list[list[Version]]) -> tuple[int, bytes]:
+def replay(games: list[list[Version]], game_id: str = "null-bock") -> tuple[int, bytes]:
     """Every version of every game, room after room, each seat's regions message after
     each move (its first version: the whole board). (moves, digest of the messages)."""
     digest = hashlib.sha256()
@@ -66,7 +66,7 @@ def replay(games: list[list[Version]]) -> tuple[int, bytes]:
             drawn: dict[Any, Any] = {}
             for seat, view in enumerate(views):
                 frame = Frame(step, 1, seat, "playing", NAMES, view, view["outcome"], [],
-                              "null-bock", spectator=lambda public=public: public,
+                              game_id, spectator=lambda public=public: public,
                               drawn=drawn)
                 base = last[room][seat]
                 digest.update(state_text(frame, True, 0, base is None, base))
@@ -77,15 +77,16 @@ def replay(games: list[list[Version]]) -> tuple[int, bytes]:
 
 def main(argv: list[str]) -> None:
     args = [int(a) for a in argv if a.isdigit()]
+    game_id = next((a for a in argv if a in GAMES), "null-bock")
     rooms = args[0] if args else 50
     length = args[1] if len(args) > 1 else 60
     gc.set_threshold(100_000, 10, 10)  # as the server runs (app/main.py)
-    games = [game(seed, length) for seed in range(rooms)]
+    games = [game(seed, length, game_id) for seed in range(rooms)]
     if "--views-only" in argv:
         print("views only:", sum(len(g) for g in games), "versions")
         return
     start = time.process_time()
-    moves, digest = replay(games)
+    moves, digest = replay(games, game_id)
     spent = time.process_time() - start
     print(f"{moves} moves, {1e6 * spent / moves:.1f} us a move, messages {digest.hex()[:16]}")
 

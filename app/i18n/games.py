@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Callable, Mapping
+from functools import lru_cache
 from typing import Any, TypeVar
 
 from app.games.base import Event
@@ -21,7 +22,7 @@ from app.games.registry import REGISTRY
 from app.i18n.catalog import DEFAULT, translations
 from app.i18n.table_events import KINDS as TABLE_KINDS
 from app.i18n.table_events import table_text
-from app.sizes import report
+from app.sizes import lru, report
 
 JSON = dict[str, Any]
 T = TypeVar("T")
@@ -85,6 +86,7 @@ def localize_view(game_id: str, view: JSON, lang: str = DEFAULT) -> JSON:
                        lambda: book.localize_view(view, *_callables(game_id, lang)), view)
 
 
+@lru_cache(maxsize=4096)  # a board names its cards on every face: each said once
 def card_words(game_id: str, code: str, lang: str = DEFAULT) -> str:
     """A card's name as its face shows it, in `lang`."""
     book = phrases(game_id)
@@ -107,4 +109,5 @@ def refusal_text(game_id: str, kind: str, data: Mapping[str, Any], lang: str = D
 
 
 # bounded by the code: the games, and (game, phrase, language) for the lines logged
+report("i18n.card_words", lru(card_words))
 report("i18n.missing_logged", lambda: (len(_MISSING), None))

@@ -1,7 +1,8 @@
 """The one board renderer (docs/contracts.md §4-§5): a board is its template's regions.
 
 Each game's template (`templates/boards/<game-id>.html`, else `boards/_generic.html`)
-says its regions as macros drawn from the template's `view`, `seat` and `names`:
+says its regions as macros drawn from the template's `view`, `seat` and `names` (and
+`m`, the boards' toolkit, boards/_macros.html):
 `status()`, `last()`, `opponent(s)`, `middle()` and `summary()` are PUBLIC (drawn from
 the spectator's view, the same text for every viewer of a version and language: no
 control, no "you"), and `mine()` is the viewer's own (their cards, prompt, controls and
@@ -22,10 +23,13 @@ from collections.abc import Mapping
 from functools import lru_cache
 from typing import Any
 
+from jinja2 import Template
+from jinja2.environment import TemplateModule
 from markupsafe import escape
 
 from app.i18n import DEFAULT
 from app.i18n import games as game_words
+from app.web.board_words import HELPERS
 from app.web.regions import Board
 from app.web.render import environment
 from app.web.speech import _, speaking
@@ -42,6 +46,23 @@ def board_template(game_id: str) -> str:
     return name
 
 
+@lru_cache(maxsize=64)
+def _board(game_id: str) -> tuple[Template, dict[str, Any]]:
+    """`game_id`'s board template, compiled once, and what every render of it is given
+    besides its view: the template's globals, the boards' toolkit `m` and the game's
+    own helpers (app/web/board_words.py)."""
+    template = environment().get_template(board_template(game_id))
+    return template, {**template.globals, "m": _toolkit(), **HELPERS.get(game_id, {})}
+
+
+@lru_cache(maxsize=1)
+def _toolkit() -> TemplateModule:
+    """The boards' toolkit (boards/_macros.html) as a module, made once: it is handed to
+    every board as `m`. (Imported by each board, it was looked up and its globals
+    compared at every render.)"""
+    return environment().get_template("boards/_macros.html").module
+
+
 def public_of(view: dict[str, Any]) -> dict[str, Any]:
     """What the spectator sees of `view`'s version: the view without what is only its
     viewer's (`mine`, `moves`). The engines' views are the spectator's plus those two
@@ -52,8 +73,11 @@ def public_of(view: dict[str, Any]) -> dict[str, Any]:
 
 def _module(game_id: str, view: dict[str, Any], seat: int | None, names: list[str]) -> Any:
     """The game's template evaluated for (`view`, `seat`, `names`): its region macros."""
-    template = environment().get_template(board_template(game_id))
-    return template.make_module({"view": view, "seat": seat, "names": names})
+    template, given = _board(game_id)
+    # `shared`: the context is this dict as it is, the globals already in it (a
+    # template's globals are a ChainMap: copied into each context, one key at a time)
+    return template.make_module({**given, "view": view, "seat": seat, "names": names},
+                                shared=True)
 
 
 def _region(name: str, drawn: Any) -> str:
@@ -68,7 +92,7 @@ def public_regions(game_id: str, spectator: dict[str, Any], names: list[str],
                    lang: str = DEFAULT) -> dict[str, str]:
     """Every public region of a version in `lang`, drawn from its spectator's view:
     status, last, opponent-<s> for every seat, middle, summary, turn (those drawn)."""
-    with speaking(lang):
+    with speaking(lang, names):
         view = game_words.localize_view(game_id, spectator, lang)
         board = _module(game_id, view, None, names)
         out: dict[str, str] = {}
@@ -89,7 +113,7 @@ def public_regions(game_id: str, spectator: dict[str, Any], names: list[str],
 def own_region(game_id: str, view: dict[str, Any], seat: int, names: list[str],
                lang: str = DEFAULT) -> str:
     """Seat `seat`'s own region (`mine`) in `lang`, drawn from its view; "" if none."""
-    with speaking(lang):
+    with speaking(lang, names):
         view = game_words.localize_view(game_id, view, lang)
         return _region("mine", _module(game_id, view, seat, names).mine())
 

@@ -50,3 +50,13 @@ def group(items: Iterable[dict[str, Any]] | None, key: str) -> dict[Any, list[di
     return out
 
 
+def numbered(items: Iterable[Any] | None) -> list[tuple[Any, int]]:
+    """Each item with how many equal ones came before it, `["D7", "D7", "S3"]` ->
+    `[("D7", 0), ("D7", 1), ("S3", 0)]`: a pick's id per copy of a card."""
+    seen: dict[Any, int] = {}
+    out = []
+    for i in items or ():
+        k = seen.get(i, 0)
+        seen[i] = k + 1
+        out.append((i, k))
+    return out

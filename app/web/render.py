@@ -16,8 +16,8 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
-from jinja2 import Environment, FileSystemLoader, pass_context, select_autoescape
-from jinja2.runtime import Context
+from jinja2 import Environment, FileSystemLoader, pass_eval_context, select_autoescape
+from jinja2.nodes import EvalContext
 from markupsafe import Markup, escape
 
 from app.i18n import games as game_words
@@ -25,7 +25,7 @@ from app.i18n import translations
 from app.web import lists
 from app.web.compact import Compact
 from app.web.moves_data import moves_data
-from app.web.speech import LANG, _, current_language, speaking  # noqa: F401 (templating)
+from app.web.speech import LANG, _, current_language, seat_names, speaking  # noqa: F401
 from app.web.words import script_words, status_word
 
 TEMPLATES = Path(__file__).resolve().parents[2] / "templates"
@@ -62,15 +62,31 @@ def _translate(autoescape: bool, message: str, plural: str | None, n: int,
         return (Markup(text) if autoescape else text) % variables
 
 
-@pass_context
-def _gettext(context: Context, message: str, **variables: Any) -> str:
-    return _translate(context.eval_ctx.autoescape, message, None, 0, variables)
+# Given the evaluation context only (whether to escape), not the template's context: a
+# function given that is called, in a loop that sets a variable, with a context derived
+# for the loop (a new Context each call, ~10 us: a board says dozens of phrases in loops).
+@pass_eval_context
+def _gettext(eval_ctx: EvalContext, message: str, **variables: Any) -> str:
+    return _translate(eval_ctx.autoescape, message, None, 0, variables)
 
 
-@pass_context
-def _ngettext(context: Context, singular: str, plural: str, n: int, **variables: Any) -> str:
+@pass_eval_context
+def _ngettext(eval_ctx: EvalContext, singular: str, plural: str, n: int, **variables: Any
+              ) -> str:
     variables.setdefault("num", n)
-    return _translate(context.eval_ctx.autoescape, singular, plural, n, variables)
+    return _translate(eval_ctx.autoescape, singular, plural, n, variables)
+
+
+def html_gettext(message: str, **variables: Any) -> Markup:
+    """`gettext` as an HTML template says it, for Python the boards call
+    (app/web/board_words.py): translated, its variables escaped, a `Markup`."""
+    return Markup(_translate(True, message, None, 0, variables))
+
+
+def html_ngettext(singular: str, plural: str, n: int, **variables: Any) -> Markup:
+    """`ngettext` as an HTML template says it (`num` is `n` unless given)."""
+    variables.setdefault("num", n)
+    return Markup(_translate(True, singular, plural, n, variables))
 
 
 def card_words(game_id: str, code: str, fallback: str = "") -> str:
@@ -124,11 +140,12 @@ def environment() -> Environment:
     # Templates call `gettext(...)`: boards use `_` as a throwaway name ({% set _ = %}).
     env.globals.update(gettext=_gettext, ngettext=_ngettext, _=_gettext,
                        card_words=card_words, with_names=with_names, moves_data=moves_data,
-                       current_language=current_language,
+                       current_language=current_language, seat_names=seat_names,
                        status_word=status_word, script_words=script_words,
                        where=lists.where, first_where=lists.first_where,
                        where_not=lists.where_not, where_in=lists.where_in,
-                       without=lists.without, group=lists.group)
+                       without=lists.without, group=lists.group,
+                       numbered=lists.numbered)
     env.filters["move_label"] = move_label
     env.filters["translated"] = _  # a message handed over (an alert): as it is, translated
     return env
