@@ -26,7 +26,6 @@ from app.db.single import one_process_per_sqlite
 from app.games.registry import REGISTRY
 from app.realtime.broker import make_broker
 from app.realtime.hub import Hub
-from app.rooms.locks import RECENT
 from app.rooms.service import RoomService
 from app.settings import Settings
 from app.sizes import Size, lru, rss_bytes, sizes
@@ -163,9 +162,8 @@ def app_sizes(app: FastAPI) -> dict[str, Size]:
         for name, size in hub.sizes().items():
             out[name] = partial(_fixed, size)
     if rooms is not None:
-        out["rooms.live"] = lambda: (len(rooms.live.rooms), None)
-        out["rooms.locks_kept"] = lambda: (len(rooms.locks), RECENT)
-        out["rooms.republish_channels"] = lambda: (len(rooms.republish.pending), None)
+        for name, size in rooms.sizes().items():
+            out[name] = partial(_fixed, size)
     if feeds is not None:
         out["rooms.feeds"] = lambda: (len(feeds.feeds), None)
     return out

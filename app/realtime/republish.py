@@ -1,17 +1,17 @@
 """Notices the bus refused, published again a little later.
 
-A move or a seat change is stored before it is published, and this process's own
-sockets hear it even when the publish fails (`RoomService._publish`). The other
+A move or a seat change is stored before it is published, and this process's own sockets
+hear it even when the publish fails (app/rooms/notices.py: `Notices.publish`). The other
 processes would not: when Redis went away for everyone, their subscriptions dropped too
 and they read what they missed once it is back (a resync, app/realtime/redis.py); but
 when only this process's publish failed (its connection cut, a timeout), nothing would
-tell them: a seat change does not move the version, so no later move would bring it.
-So each refused notice is published again, 1, 2, 5, 10 and 30 s later, until one
-goes through (a newer notice of the room starts the schedule again). Per room only what
-still matters is kept: the newest state notice, one room notice, and the chat lines (at
-most CHAT_KEPT), so a long outage under load holds a few notices per room, not one task
-per move. A notice can arrive twice (the publish that timed out had gone out): the
-receivers know a repeat by its id (RoomService.on_notice).
+tell them: a seat change does not move the version, so no later move would bring it. So
+each refused notice is published again, 1, 2, 5, 10 and 30 s later, until one goes
+through (a newer notice of the room starts the schedule again). Per room only what still
+matters is kept: the newest state notice, one room notice, and the chat lines (at most
+CHAT_KEPT), so a long outage under load holds a few notices per room, not one task per
+move. A notice can arrive twice (the publish that timed out had gone out): the receivers
+know a repeat by its id (`Notices.take_in`).
 """
 
 from __future__ import annotations

@@ -1,27 +1,25 @@
-"""Chat of a room: stored, published, kept in the live room for greetings.
-Part of RoomService (app/rooms/service.py)."""
+"""Chat of a room: stored, published, kept in the live room for greetings. A part of
+the room service (app/rooms/service.py)."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
+from app.db.repository import Repository
 from app.rooms import errors
+from app.rooms.live import CHAT_HISTORY, LiveRooms
 from app.rooms.models import ChatLine
 from app.rooms.names import clean_chat
-
-if TYPE_CHECKING:
-    from app.rooms.parts import ServiceParts
-
-    _Base = ServiceParts
-else:
-    _Base = object
-
-CHAT_HISTORY = 50
+from app.rooms.notices import Notices
 
 
-class Chat(_Base):
-    async def chat(self, code: str, seat: int | None, text: Any) -> ChatLine:
-        live = await self._live(code)
+class Chat:
+    def __init__(self, repo: Repository, live: LiveRooms, notices: Notices) -> None:
+        self.repo, self.live, self.notices = repo, live, notices
+
+    async def say(self, code: str, seat: int | None, text: Any) -> ChatLine:
+        """A line said by `seat` (None: a spectator)."""
+        live = await self.live.current(code)
         text = clean_chat(text)
         if seat is None and not live.record.spectators:
             raise errors.NotSeated("This room does not allow spectators.")
@@ -29,16 +27,17 @@ class Chat(_Base):
         name = name or "Spectator"
         at = await self.repo.add_chat(code, seat, name, text)
         line = ChatLine.said(seat, name, text, at)
-        await self._publish(code, {"kind": "chat", "line": line.model_dump()})
+        await self.notices.publish(code, {"kind": "chat", "line": line.model_dump()})
         return line
 
-    async def chat_as(self, code: str, token: str | None, text: Any) -> ChatLine:
+    async def say_as(self, code: str, token: str | None, text: Any) -> ChatLine:
         """Chat from a socket: who speaks is decided now, from the seat cookie, so a
         player removed meanwhile speaks as a spectator, or not at all."""
-        live = await self._live(code)
-        return await self.chat(code, live.seat_of(token), text)
+        live = await self.live.current(code)
+        return await self.say(code, live.seat_of(token), text)
 
-    async def chat_history(self, code: str) -> list[ChatLine]:
+    async def history(self, code: str) -> list[ChatLine]:
+        """The last lines said (CHAT_HISTORY), oldest first."""
         live = self.live.rooms.get(code)
         if live is not None:
             return list(live.chat)

@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import asyncio
 from collections import deque
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import partial
 from typing import Any
@@ -27,6 +27,7 @@ from typing import Any
 from app.db.repository import MoveRecord, Repository, RoomRecord
 from app.games.base import Event, Rules, parse_options
 from app.i18n import DEFAULT
+from app.rooms import errors
 from app.rooms.locks import RoomLocks
 from app.rooms.loglines import LogLine, LogPrefix, SaidLines, ViewerLog
 from app.rooms.models import ChatLine
@@ -258,7 +259,8 @@ class LiveRoom:
 class LiveRooms:
     """The rooms this process watches, loaded once, caught up from the database."""
 
-    def __init__(self, repo: Repository, games: Any, locks: RoomLocks) -> None:
+    def __init__(self, repo: Repository, games: Mapping[str, Rules[Any]],
+                 locks: RoomLocks) -> None:
         self.repo, self.games, self.locks = repo, games, locks
         self.rooms: dict[str, LiveRoom] = {}
         self._loading: dict[str, asyncio.Future[LiveRoom | None]] = {}
@@ -283,7 +285,25 @@ class LiveRooms:
             return await asyncio.shield(pending)
         return await self.load(code)
 
-    async def watched(self, code: str) -> LiveRoom | None:
+    async def current(self, code: str) -> LiveRoom:
+        """`get`, or RoomNotFound. A watched room (every move and view of a socket's
+        room) comes without the await of a load that is not needed."""
+        live = self.rooms.get(code) if isinstance(code, str) else None
+        if live is None and isinstance(code, str):
+            live = await self.get(code)
+        if live is None:
+            raise errors.RoomNotFound()
+        return live
+
+    def rules(self, game_id: str) -> Rules[Any]:
+        """The rules of a game this process serves, or UnknownGame."""
+        rules = self.games.get(game_id)
+        if rules is None:
+            raise errors.UnknownGame("There is no game called %(game)s.",
+                                     game=repr(game_id)[:40])
+        return rules
+
+    async def settled(self, code: str) -> LiveRoom | None:
         """The watched room, waiting for its first read if that is under way: a notice
         that comes meanwhile must be taken in by the room that read may have missed it
         (a move stored after the read began), not dropped for want of a room."""
@@ -318,7 +338,7 @@ class LiveRooms:
     async def _first_read(self, code: str) -> LiveRoom | None:
         """The first read of a watched room, kept as it ends (while a socket still waits
         for it: the one that began it may have left). Kept here, not by a waiter when it
-        comes back: in between, a notice or this process's own seat change (`watched`)
+        comes back: in between, a notice or this process's own seat change (`settled`)
         would find neither a room nor a read under way, and be lost to the room."""
         live = await self.load(code)
         if live is not None and self._waiting.get(code):
@@ -360,7 +380,7 @@ class LiveRooms:
 
     async def ensure(self, code: str, version: int) -> LiveRoom | None:
         """The watched room at `version` or newer (a bus notice): one read for all."""
-        live = self.rooms.get(code) or await self.watched(code)
+        live = self.rooms.get(code) or await self.settled(code)
         if live is None or live.version >= version:
             return live
         async with self.locks(code):

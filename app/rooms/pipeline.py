@@ -1,29 +1,27 @@
 """The move pipeline, for people and bots alike: seat check -> version check (or the
 non-conflict check of a simultaneous choice) -> rules.apply on the live state -> one
 transaction with the version as optimistic lock -> the live room advances -> publish.
-Part of RoomService (app/rooms/service.py)."""
+A part of the room service (app/rooms/service.py): people's moves come in by
+`submit_move`, and the bots' and the timers' moves (app/rooms/bots.py, timers.py) go
+through its `commit` as well."""
 
 from __future__ import annotations
 
 import logging
-from typing import TYPE_CHECKING, Any
+from collections.abc import Callable
+from typing import Any
 
 from app.db.game_records import game_values
 from app.db.moves import seat_holder
 from app.db.records import moved
+from app.db.repository import Repository
 from app.games.base import IllegalMove, Rules
 from app.replay import outcome_of
 from app.rooms import errors
-from app.rooms.bots import bot_rng, choose_move
-from app.rooms.live import LiveRoom
-from app.rooms.timers import NO_STAMP
-
-if TYPE_CHECKING:
-    from app.rooms.parts import ServiceParts
-
-    _Base = ServiceParts
-else:
-    _Base = object
+from app.rooms.live import LiveRoom, LiveRooms
+from app.rooms.locks import RoomLocks
+from app.rooms.notices import Notices
+from app.rooms.timers import NO_STAMP, stamp
 
 log = logging.getLogger(__name__)
 
@@ -32,23 +30,34 @@ log = logging.getLogger(__name__)
 ATTEMPTS = 4
 
 
-class Pipeline(_Base):
+class Pipeline:
+    def __init__(
+        self, repo: Repository, live: LiveRooms, locks: RoomLocks, notices: Notices,
+        nudge_bots: Callable[[str], None], nudge_timers: Callable[[str], None],
+        clock: Callable[[], int],
+    ) -> None:
+        self.repo, self.live, self.locks, self.notices = repo, live, locks, notices
+        self.nudge_bots, self.nudge_timers, self.clock = nudge_bots, nudge_timers, clock
+
     async def submit_move(
         self, code: str, token: str | None, version: int, move: Any
     ) -> int:
-        """Returns the version the move made."""
+        """A person's move; returns the version it made. Every viewer is told, and the
+        bots look whether it is their turn."""
         async with self.locks(code):
-            live = await self._live(code)
+            live = await self.live.current(code)
             seat = live.seat_of(token)
             if seat is None:
                 raise errors.NotSeated("Spectators cannot make moves.")
-            new = await self._commit(live, seat, version, move)
+            new = await self.commit(live, seat, version, move)
             bots = live.has_bots()
-        await self._changed(code, new, bots=bots)
+        await self.notices.publish(code, {"kind": "state", "version": new})
+        if bots:
+            self.nudge_bots(code)
         return new
 
-    async def _commit(self, live: LiveRoom, seat: int, version: int, move: Any,
-                      cause: str = "person") -> int:
+    async def commit(self, live: LiveRoom, seat: int, version: int, move: Any,
+                     cause: str = "person") -> int:
         """The checks, rules.apply and the one transaction. The caller holds the lock.
         A move sent at an older version is applied when it does not conflict with the
         moves made since (LiveRoom.fits); anything else is `stale`, as before.
@@ -73,7 +82,7 @@ class Pipeline(_Base):
             chosen = move if version == live.version else live.fits(seat, version, move)
             if chosen is None:
                 raise errors.StaleVersion(live.version)
-            rules = self._rules(live.record.game_id)
+            rules = self.live.rules(live.record.game_id)
             # who had to act before: only a timer asks (a part of a hidden choice)
             acted = (frozenset(rules.to_act(live.state)) if live.record.turn_timer
                      else frozenset())
@@ -82,10 +91,10 @@ class Pipeline(_Base):
             status = "playing" if to_act else "finished"
             at, encoded = live.version, rules.encode(state)
             before = live.record
-            stamp = self._stamp(before, seat, to_act, cause, acted)  # turn timers
-            if stamp is not NO_STAMP:  # the timer's lines: after the game's opening lines
+            timers = stamp(before, seat, to_act, cause, self.clock, acted)  # turn timers
+            if timers is not NO_STAMP:  # the timer's lines: after the game's opening lines
                 opening = rules.opening_count(live.state)
-                events = events[:opening] + stamp.events + events[opening:]
+                events = events[:opening] + timers.events + events[opening:]
             # the move that ends the game writes the game's record (issue 14)
             game = None
             if not to_act:
@@ -97,16 +106,16 @@ class Pipeline(_Base):
                 before.code, at, before.game_no, seat, chosen,
                 [e.to_json() for e in events], encoded, status,
                 seen_version=version, to_act=sorted(to_act), game=game, holder=holder,
-                **stamp.write,
+                **timers.write,
             ):
-                if stamp is NO_STAMP:  # the common move: the record's three columns
+                if timers is NO_STAMP:  # the common move: the record's three columns
                     record = moved(before, at + 1, encoded, status)
                 else:
-                    record = stamp.apply(before, seat, version=at + 1, state=encoded,
-                                         status=status)
+                    record = timers.apply(before, seat, version=at + 1, state=encoded,
+                                          status=status)
                 live.advance(record, state, seat, events, to_act)
                 if record.turn_timer:
-                    self.timers.nudge(record.code)
+                    self.nudge_timers(record.code)
                 return at + 1
             await self.live.catch_up(live)  # another process won this version, or seated
         raise errors.StaleVersion(live.version)
@@ -123,55 +132,3 @@ class Pipeline(_Base):
             # people who may not see it)
             log.warning("rules %s choked on a move: %s", rules.id, type(exc).__name__)
             raise IllegalMove("That move is not possible now.") from exc
-
-    # -- bots ----------------------------------------------------------------
-
-    def _bot_to_act(self, live: LiveRoom | None) -> tuple[Rules[Any], int, str] | None:
-        """(rules, seat, level) of the first bot seat that must act now, if any."""
-        if live is None or live.record.status != "playing" or live.state is None:
-            return None
-        rules = self.games.get(live.record.game_id)
-        if rules is None:
-            return None
-        bots = {s.index: s.level or "good" for s in live.record.seats if s.bot or s.away}
-        if not bots:
-            return None
-        acting = sorted(set(bots) & set(rules.to_act(live.state)))
-        return (rules, acting[0], bots[acting[0]]) if acting else None
-
-    async def _bot_waiting(self, code: str) -> bool:
-        return self._bot_to_act(await self.live.get(code)) is not None
-
-    async def _bot_step(self, code: str) -> bool:
-        """One bot move through the pipeline, with the current version. False when no
-        bot is to act (any more). A stale loss (another process moved first) is fine:
-        the runner looks again."""
-        async with self.locks(code):
-            live = await self.live.get(code)
-            found = self._bot_to_act(live)
-            if live is None or found is None:
-                return False
-            rules, seat, level = found
-            rng = bot_rng(live.record.seed, live.version, seat)
-            move = choose_move(rules, live.state, seat, rng, level)
-            if move is None:
-                log.warning("room %s: bot seat %d must act but has no legal move", code, seat)
-                return False
-            try:
-                new = await self._commit(live, seat, live.version, move, cause="bot")
-            except errors.StaleVersion:
-                return True
-        await self._changed(code, new, bots=True)
-        return True
-
-    def nudge_bots(self, code: str) -> None:
-        """Let the bots of `code` look whether it is their turn (e.g. a socket connected
-        after a restart)."""
-        self.bots.nudge(code)
-
-    async def resume_bots(self) -> int:
-        """At start-up: nudge every running game with a bot. Returns how many."""
-        codes = await self.repo.playing_codes_with_bots()
-        for code in codes:
-            self.bots.nudge(code)
-        return len(codes)

@@ -29,7 +29,7 @@ _replays: OrderedDict[tuple[str, int, int], Replay] = OrderedDict()
 async def _room(rooms: RoomService, code: str, token: str | None) -> LiveRoom:
     """The room, once the viewer may see it (the same check as the board's)."""
     await rooms.viewer(code, token)
-    return await rooms._live(code)
+    return await rooms.current(code)
 
 
 def _from_room(live: LiveRoom) -> StoredGame | None:
@@ -98,7 +98,7 @@ async def game_replay(rooms: RoomService, code: str, game_no: int,
 async def finished_games(rooms: RoomService, code: str) -> list[dict[str, Any]]:
     """The room's finished games, newest first: game_no, the players' names, the
     outcome. The caller has admitted the viewer already."""
-    live = await rooms._live(code)
+    live = await rooms.current(code)
     stored = await Records(rooms.repo.sessions).games(code)
     if not any(g.game_no == live.record.game_no for g in stored):
         current = _from_room(live)

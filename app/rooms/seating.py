@@ -1,39 +1,52 @@
 """Rooms and seats: open a room, take and leave seats, the host's rights (remove a
-player, add a bot, start), and the rematch. Part of RoomService (app/rooms/service.py)."""
+player, add a bot, start), and the rematch. A part of the room service
+(app/rooms/service.py). Seat and status changes are rare: each is written first, then
+the live room here reads its record again and everyone is told (`Notices.announce`)."""
 
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any
+from collections.abc import Awaitable, Callable, Mapping
+from typing import Any
 
 from sqlalchemy.exc import IntegrityError
 
 from app.db.records import replaced
-from app.db.repository import RoomRecord, SeatRecord
+from app.db.repository import Repository, RoomRecord, SeatRecord
 from app.games.base import InvalidOptions, options_to_json, parse_options
 from app.rooms import errors
+from app.rooms.live import LiveRooms
 from app.rooms.models import RoomInfo
 from app.rooms.names import clean_name
-from app.rooms.timers import check_turn_timer
+from app.rooms.notices import Notices
+from app.rooms.timers import begin_deadlines, check_turn_timer
 from app.rooms.tokens import hash_token, new_room_code, new_seed, new_token, token_matches
-
-if TYPE_CHECKING:
-    from app.rooms.parts import ServiceParts
-
-    _Base = ServiceParts
-else:
-    _Base = object
 
 BOT_LEVELS = ("random", "good")
 
 
-class Seating(_Base):
+class Seating:
+    def __init__(
+        self, repo: Repository, live: LiveRooms, notices: Notices,
+        nudge_bots: Callable[[str], None], nudge_timers: Callable[[str], None],
+        clock: Callable[[], int], info: Callable[[str], Awaitable[RoomInfo]],
+    ) -> None:
+        self.repo, self.live, self.notices = repo, live, notices
+        self.nudge_bots, self.nudge_timers, self.clock = nudge_bots, nudge_timers, clock
+        self.info = info  # the room as the service shows it (RoomService.room)
+
+    async def _load(self, code: str) -> RoomRecord:
+        """The room record from the database (a seat change reads it fresh)."""
+        room = await self.repo.load(code) if isinstance(code, str) else None
+        if room is None:
+            raise errors.RoomNotFound()
+        return room
+
     async def create_room(
         self, game_id: str, options: Mapping[str, Any] | None, seats: int, public: bool,
         spectators: bool, turn_timer: int | None = 0,
     ) -> tuple[RoomInfo, str]:
-        rules = self._rules(game_id)
+        rules = self.live.rules(game_id)
         timer = check_turn_timer(turn_timer)
         try:
             parsed = parse_options(rules.Options, options)
@@ -60,7 +73,7 @@ class Seating(_Base):
                 continue
         else:
             raise errors.RoomError("Could not make a room; please try again.")
-        return await self.room(code), host_token
+        return await self.info(code), host_token
 
     async def take_seat(
         self, code: str, name: str, index: int | None = None, *,
@@ -69,7 +82,7 @@ class Seating(_Base):
         room = await self._load(code)
         if room.status == "finished":
             raise errors.WrongStatus("This game is over.")
-        if self._seat(room, current_token) is not None:
+        if _seat_of(room, current_token) is not None:
             raise errors.AlreadySeated()
         name = clean_name(name)
         if _name_taken(room, name):
@@ -87,7 +100,7 @@ class Seating(_Base):
                 raise await self._why_not_seated(code, name)
         if room.host_seat is None and token_matches(host_token, room.host_token_hash):
             await self.repo.set_host_seat(code, index)
-        await self._announce(code)
+        await self.notices.announce(code)
         return index, token
 
     async def _claim_any(self, code: str, free: list[int], name: str, token: str) -> int:
@@ -109,7 +122,7 @@ class Seating(_Base):
 
     async def leave_seat(self, code: str, token: str | None) -> None:
         room = await self._load(code)
-        seat = self._seat(room, token)
+        seat = _seat_of(room, token)
         if seat is None:
             raise errors.NotSeated()
         # A finished game may be left: the rematch then reopens the room for a new
@@ -131,8 +144,8 @@ class Seating(_Base):
             raise errors.NoSuchSeat("That seat is already empty.")
         if room.status == "playing" and await self.repo.bot_takes_over(
                 code, seat, _bot_name(room, seat), "good"):
-            await self._announce(code)
-            self.bots.nudge(code)  # it may be the bot's turn now
+            await self.notices.announce(code)
+            self.nudge_bots(code)  # it may be the bot's turn now
             return
         # (a game that ended meanwhile: emptied as in any finished game)
         await self.repo.free_seat(code, seat, only_status=None)
@@ -154,7 +167,7 @@ class Seating(_Base):
         if not await self.repo.free_seat(code, seat, only_status=("playing",)):
             raise errors.WrongStatus(
                 "Only a seat of a running game can be opened to a person.")
-        await self._announce(code)
+        await self.notices.announce(code)
 
     async def add_bot(self, code: str, host_token: str | None, seat: int,
                       level: str = "good") -> str:
@@ -176,7 +189,7 @@ class Seating(_Base):
             raise errors.SeatTaken("That seat was just taken.")
         await self._seats_changed(code)
         if room.status == "playing":  # a bot takes over mid-game: it may be its turn
-            self.bots.nudge(code)
+            self.nudge_bots(code)
         return name
 
     async def start(self, code: str, host_token: str | None) -> int:
@@ -204,7 +217,7 @@ class Seating(_Base):
                 and await self._try_begin(live.record) is not None:
             return code
         room = await self._load(code)
-        seat = self._seat(room, token)
+        seat = _seat_of(room, token)
         if seat is None and not token_matches(token, room.host_token_hash):
             raise errors.NotSeated()
         if room.status != "finished":
@@ -228,16 +241,16 @@ class Seating(_Base):
         code = room.code
         agreed = all(s.rematch for s in _people(room))
         if room.status != "finished" or not agreed:
-            await self._announce(code)
+            await self.notices.announce(code)
         elif all(s.name is not None for s in room.seats):
             if await self._try_begin(room) is None:  # another writer came first
-                await self._announce(code)
+                await self.notices.announce(code)
         elif _people(room):
             if not await self.repo.reopen(code, room.version):
                 raise errors.StaleVersion(room.version + 1)
-            await self._announce(code, state=room.version + 1)
+            await self.notices.announce(code, state=room.version + 1)
         else:
-            await self._announce(code)
+            await self.notices.announce(code)
 
     async def _seats_changed(self, code: str) -> None:
         """A seat was taken, left or emptied: after the end of a game that may be the
@@ -246,7 +259,7 @@ class Seating(_Base):
         if room.status == "finished":
             await self._rematch_if_agreed(room)
         else:
-            await self._announce(code)
+            await self.notices.announce(code)
 
     def _may_rematch(self, room: RoomRecord, token: str | None) -> bool:
         """Whether `token`'s press starts the next game of `room` at once: finished,
@@ -254,7 +267,7 @@ class Seating(_Base):
         the only person not yet agreed, or the host's in a room of bots only)."""
         if room.status != "finished" or any(s.name is None for s in room.seats):
             return False
-        seat = self._seat(room, token)
+        seat = _seat_of(room, token)
         if seat is None:
             return not _people(room) and token_matches(token, room.host_token_hash)
         return all(s.rematch for s in _people(room) if s.index != seat)
@@ -270,7 +283,7 @@ class Seating(_Base):
     async def _try_begin(self, room: RoomRecord) -> int | None:
         """A new game in `room` (every seat taken) at its next version; None when the
         database no longer holds `room` as it is (another writer came first)."""
-        rules = self._rules(room.game_id)
+        rules = self.live.rules(room.game_id)
         # a new game starts every seat present (begin_game writes the same)
         room = replaced(room, seats=tuple(
             s if not (s.away or s.timeouts or s.rematch)
@@ -280,7 +293,7 @@ class Seating(_Base):
         options = parse_options(rules.Options, room.options)
         first = rules.setup(len(room.seats), options, seed)
         state = rules.encode(first)
-        deadlines = self._begin_deadlines(room, frozenset(rules.to_act(first)))
+        deadlines = begin_deadlines(room, frozenset(rules.to_act(first)), self.clock())
         seats = await self.repo.begin_game(room.code, room.version, room.status, state,
                                            seed, deadlines)
         if seats is None:
@@ -292,12 +305,19 @@ class Seating(_Base):
                          seed=seed, game_no=room.game_no + 1, deadlines=deadlines,
                          seats=seats)
         await self.live.begun(begun, first)
-        await self._publish(room.code, {"kind": "state", "version": begun.version})
-        if self._has_bots(begun):
-            self.bots.nudge(room.code)
+        await self.notices.publish(room.code, {"kind": "state", "version": begun.version})
+        if any(s.bot or s.away for s in begun.seats):
+            self.nudge_bots(room.code)
         if room.turn_timer:
-            self.timers.nudge(room.code)
+            self.nudge_timers(room.code)
         return room.version + 1
+
+
+def _seat_of(room: RoomRecord, token: str | None) -> int | None:
+    for seat in room.seats:
+        if token_matches(token, seat.token_hash):
+            return seat.index
+    return None
 
 
 def _people(room: RoomRecord) -> list[SeatRecord]:

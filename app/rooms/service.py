@@ -1,58 +1,61 @@
-"""RoomService: rooms, seats, the move pipeline, bots and chat. No HTTP here.
+"""RoomService: rooms, seats, the move pipeline, bots, timers and chat. No HTTP here.
 
-The web layer (pages, JSON API, WebSocket) reaches it as `app.state.rooms`. It is put
-together from one part per concept: `seating.py` (rooms, seats, host rights, rematch),
-`pipeline.py` (moves and bots), `chat.py`; this module holds what they share: reading a
-room, the live rooms of this process (`live.py`) and publishing on the bus.
+The web layer (pages, JSON API, WebSocket) reaches it as `app.state.rooms` and calls
+only its public methods. It is composed of one part per concept, each an object given
+what it needs and calling only the others' public methods:
+
+    Notices    the bus both ways: publishing, taking in (notices.py)
+    Pipeline   people's moves, and `commit` for every move (pipeline.py)
+    Bots       a bot's turn through `commit` (bots.py)
+    Timers     a passed deadline's move, "I'm back" (timers.py)
+    Seating    rooms, seats, host rights, start and rematch (seating.py)
+    Chat       (chat.py)
+
+The two runners (when bots move, when deadlines are looked at) are made first, since
+every part that makes a move nudges them; the Bots and Timers parts tell them what to
+run. This module wires them together and holds the reading side (the room, views, the
+log, who may watch).
 
 Where rooms are read: a room a socket of this process watches lives in memory
-(`LiveRooms`); views, the log, seats and admission checks of a watched room never read
-the database. A bus notice of a newer version (from another process) makes it read only
-the moves after its own version, once for all its sockets. A room nobody watches here
-is read fresh for each use (the JSON API, the pages, the bots of an unwatched game).
-Seat and status changes are rare: they are written first and then the live room reads
-its record again.
+(`LiveRooms`, live.py); views, the log, seats and admission checks of a watched room
+never read the database. A bus notice of a newer version (from another process) makes it
+read only the moves after its own version, once for all its sockets. A room nobody
+watches here is read fresh for each use (the JSON API, the pages, the bots of an
+unwatched game). Seat and status changes are rare: they are written first and then the
+live room reads its record again.
 - `rematch()` starts a new game in the SAME room (new seed, `game_no` + 1, version keeps
   counting up); if a seat was emptied meanwhile the room goes back to `waiting`.
-- Bots: after every state change the service nudges its `BotRunner` (bots.py), which
-  plays the bots' turns through the same pipeline as people's moves.
 """
 
 from __future__ import annotations
 
-import asyncio
-import itertools
-import logging
-import secrets
 import time
 from collections.abc import Callable, Mapping
+from contextlib import AbstractAsyncContextManager
 from typing import Any
 
-from app.db.repository import Repository, RoomRecord
+from app.db.repository import Repository
 from app.games.base import Rules
 from app.i18n import DEFAULT
-from app.realtime.broker import Broker, channel
-from app.realtime.republish import Republisher
+from app.realtime.broker import Broker, Subscriber, channel
 from app.rooms import errors
-from app.rooms.bots import BotRunner
+from app.rooms.bots import BotRunner, Bots
 from app.rooms.chat import Chat
 from app.rooms.live import Frame, LiveRoom, LiveRooms
-from app.rooms.locks import RoomLocks
-from app.rooms.models import ChatLine, RoomInfo, SeatInfo, Snapshot
+from app.rooms.locks import RECENT, RoomLocks
+from app.rooms.models import RoomInfo, SeatInfo, Snapshot
+from app.rooms.notices import Notices
 from app.rooms.pipeline import Pipeline
 from app.rooms.seating import Seating
-from app.rooms.timers import TimerRunner, Timers
+from app.rooms.timers import TimerRunner, Timers, deadlines_of
 from app.rooms.tokens import token_matches
 
-log = logging.getLogger(__name__)
-
 LOG_LINES = 200
-NOTICES_KEPT = 64
 
 __all__ = ["RoomService", "channel"]
 
 
-class RoomService(Seating, Pipeline, Chat, Timers):
+class RoomService:
     def __init__(
         self, repo: Repository, broker: Broker, games: Mapping[str, Rules[Any]],
         presence: Callable[[str], set[int]] | None = None, *, bot_delay_ms: int = 600,
@@ -61,57 +64,73 @@ class RoomService(Seating, Pipeline, Chat, Timers):
     ) -> None:
         self.repo = repo
         self.broker = broker
-        self.republish = Republisher(broker)  # what the bus refused, again later
         self.games = games  # the live registry: tests may register a game into it
         self.presence = presence or (lambda code: set())
         self.gone = gone or (lambda code: {})  # seat -> epoch ms its last socket closed
+        self.clock = clock or (lambda: int(time.time() * 1000))  # epoch ms (turn timers)
         self.locks = RoomLocks()
         self.live = LiveRooms(repo, games, self.locks)
-        self.bots = BotRunner(self._bot_waiting, self._bot_step, bot_delay_ms)
-        self.clock = clock or (lambda: int(time.time() * 1000))  # epoch ms (turn timers)
+        self.notices = Notices(broker, self.live, self.locks)
+        bot_runner = BotRunner(bot_delay_ms)
         # timer_tasks=False: nothing acts on deadlines by itself (tests call check_timers)
-        self.timers = TimerRunner(self, self.clock, enabled=timer_tasks)
-        self.origin = secrets.token_hex(8)
-        self._notice_ids = itertools.count(1)
+        timer_runner = TimerRunner(self.clock, enabled=timer_tasks)
+        self.pipeline = Pipeline(repo, self.live, self.locks, self.notices, bot_runner.nudge,
+                                 timer_runner.nudge, self.clock)
+        commit = self.pipeline.commit
+        self.bots = Bots(repo, self.live, self.locks, self.notices, commit, bot_runner)
+        self.timers = Timers(repo, self.live, self.locks, self.clock, self.notices, commit,
+                             bot_runner.nudge, timer_runner)
+        self.seating = Seating(repo, self.live, self.notices, bot_runner.nudge,
+                               timer_runner.nudge, self.clock, self.room)
+        self.chats = Chat(repo, self.live, self.notices)
+
+        # The parts' methods the web layer calls, bound here rather than wrapped in a
+        # method of this class: a move would pay for a coroutine that only awaits another.
+        self.submit_move = self.pipeline.submit_move
+        self.create_room = self.seating.create_room
+        self.take_seat = self.seating.take_seat
+        self.leave_seat = self.seating.leave_seat
+        self.remove_player = self.seating.remove_player
+        self.open_seat = self.seating.open_seat
+        self.add_bot = self.seating.add_bot
+        self.start = self.seating.start
+        self.rematch = self.seating.rematch
+        self.chat = self.chats.say
+        self.chat_as = self.chats.say_as
+        self.chat_history = self.chats.history
+        self.back = self.timers.back
+        self.check_timers = self.timers.check
+        self.resume_timers = self.timers.resume
+        self.nudge_bots = self.bots.nudge
+        self.resume_bots = self.bots.resume
+        self.on_notice = self.notices.take_in
+        self.current = self.live.current
 
     async def close(self) -> None:
         """Stop the bot runners (at shutdown); moves already stored stay stored."""
         await self.bots.close()
         await self.timers.close()
-        await self.republish.close()
+        await self.notices.close()
         await self.repo.close()  # the connection kept for moves goes back to the pool
+
+    def now(self) -> int:
+        """The service's time (epoch ms): the turn timers' deadlines are on it."""
+        return self.clock()
+
+    def sizes(self) -> dict[str, tuple[int, int | None]]:
+        """The service's tables that grow with traffic, and their bounds (/metrics):
+        the live rooms, the room locks kept, the channels with notices to publish again."""
+        return {"rooms.live": (len(self.live.rooms), None),
+                "rooms.locks_kept": (len(self.locks), RECENT),
+                "rooms.republish_channels": (len(self.notices.republish.pending), None)}
 
     # -- reading -------------------------------------------------------------
 
-    async def _load(self, code: str) -> RoomRecord:
-        """The room record from the database (for the rare writes: seats, start)."""
-        room = await self.repo.load(code) if isinstance(code, str) else None
-        if room is None:
-            raise errors.RoomNotFound()
-        return room
-
-    async def _live(self, code: str) -> LiveRoom:
-        # A watched room (every move and view of a socket's room) without the await
-        # of a load that is not needed.
-        live = self.live.rooms.get(code) if isinstance(code, str) else None
-        if live is None and isinstance(code, str):
-            live = await self.live.get(code)
-        if live is None:
-            raise errors.RoomNotFound()
-        return live
-
-    def _rules(self, game_id: str) -> Rules[Any]:
-        rules = self.games.get(game_id)
-        if rules is None:
-            raise errors.UnknownGame("There is no game called %(game)s.",
-                                     game=repr(game_id)[:40])
-        return rules
-
     def _info(self, live: LiveRoom) -> RoomInfo:
         room = live.record
-        rules = self._rules(room.game_id)
+        rules = self.live.rules(room.game_id)
         connected = self.presence(room.code)
-        deadlines = self.deadlines_of(room) if room.status == "playing" else {}
+        deadlines = deadlines_of(room) if room.status == "playing" else {}
         gone = self.gone(room.code)
         outcome = live.frame(None).outcome if room.status == "finished" else None
         return RoomInfo(
@@ -130,7 +149,7 @@ class RoomService(Seating, Pipeline, Chat, Timers):
         )
 
     async def room(self, code: str) -> RoomInfo:
-        return self._info(await self._live(code))
+        return self._info(await self.live.current(code))
 
     async def public_rooms(self) -> list[RoomInfo]:
         out = []
@@ -140,20 +159,13 @@ class RoomService(Seating, Pipeline, Chat, Timers):
                 out.append(self._info(live))
         return out
 
-    @staticmethod
-    def _seat(room: RoomRecord, token: str | None) -> int | None:
-        for seat in room.seats:
-            if token_matches(token, seat.token_hash):
-                return seat.index
-        return None
-
     async def seat_of(self, code: str, token: str | None) -> int | None:
-        return (await self._live(code)).seat_of(token)
+        return (await self.live.current(code)).seat_of(token)
 
     async def viewer(self, code: str, token: str | None) -> int | None:
         """The seat of `token`, or None for a spectator. A stranger in a room with
         spectators off is refused: the one check behind the socket, the API and the page."""
-        return self.admit(await self._live(code), token)
+        return self.admit(await self.live.current(code), token)
 
     @staticmethod
     def admit(live: LiveRoom, token: str | None) -> int | None:
@@ -163,19 +175,19 @@ class RoomService(Seating, Pipeline, Chat, Timers):
         return seat
 
     async def is_host(self, code: str, token: str | None) -> bool:
-        return token_matches(token, (await self._live(code)).record.host_token_hash)
+        return token_matches(token, (await self.live.current(code)).record.host_token_hash)
 
     async def frame(self, code: str, seat: int | None, lang: str = DEFAULT) -> Frame:
         """`seat`'s picture of the room now in `lang`, shared by every socket of that
         viewer and language."""
-        return (await self._live(code)).frame(seat, lang)
+        return (await self.live.current(code)).frame(seat, lang)
 
     async def snapshot(
         self, code: str, seat: int | None, *, at_least: int | None = None,
         lang: str = DEFAULT,
     ) -> Snapshot:
         """`seat`'s view, the last LOG_LINES lines of its log (as text) and the names."""
-        live = await self._live(code)
+        live = await self.live.current(code)
         if at_least is not None and live.version < at_least:
             live = await self.live.ensure(code, at_least) or live
         frame = live.frame(seat, lang)
@@ -194,88 +206,11 @@ class RoomService(Seating, Pipeline, Chat, Timers):
     def unwatch(self, code: str) -> None:
         self.live.unwatch(code)
 
-    async def on_notice(self, code: str, message: dict[str, Any]) -> bool:
-        """A bus message for a watched room, taken in once by the room's feed
-        (app/web/feed.py) before its sockets hear it. False: a repeat of a chat line or
-        room notice already taken in (published again after a publish that failed,
-        app/realtime/republish.py), which the sockets here have had; it waits for the
-        first to be taken in."""
-        live = self.live.rooms.get(code)
-        # Its first read may be under way: that read may have begun before the change
-        # this notice tells of, even a change of this process's.
-        reading = live is None
-        if live is None:
-            live = await self.live.watched(code)
-            if live is None:
-                return True
-        kind, version = message.get("kind"), message.get("version")
-        if kind == "resync":  # the bus lost what was published meanwhile: read it
-            async with self.locks(code):
-                await self.live.catch_up(live)
-            return True
-        if kind == "state" and isinstance(version, int):
-            if live.version < version:  # another process moved (this one's are in)
-                await self.live.ensure(code, version)
-            return True  # (a repeat asks for nothing: the version is no newer)
-        if message.get("id") is None:  # presence: each report stands on its own
-            return True
-        key = f"{message.get('origin')}:{message.get('id')}"
-        pending = live.notices.get(key)
-        if pending is not None:
-            await asyncio.shield(pending)
-            return False
-        done: asyncio.Future[None] = asyncio.get_running_loop().create_future()
-        live.notices[key] = done
-        while len(live.notices) > NOTICES_KEPT:
-            del live.notices[next(iter(live.notices))]
-        try:
-            if kind == "chat" and isinstance(message.get("line"), dict):
-                line = ChatLine(**message["line"])
-                # The room's first read may have had it (said after this process
-                # subscribed, before that read): kept once. (Chat is rare; the scan of
-                # 50 lines is nothing.)
-                if line in live.chat:
-                    return False  # (every socket here had it: greeted with it, or told)
-                live.chat.append(line)
-            elif kind == "room" and (reading or message.get("origin") != self.origin):
-                async with self.locks(code):
-                    await self.live.catch_up(live)
-        finally:
-            done.set_result(None)
-        return True
+    def watched(self, code: str) -> LiveRoom | None:
+        """The room as this process keeps it while a socket here follows it, else None:
+        no read, no await (asked by every socket on every notice)."""
+        return self.live.rooms.get(code)
 
-    async def _refresh(self, code: str) -> None:
-        """This process changed seats or status: its live room reads the record again
-        (after its first read, if that is under way: it may have read the room before
-        the change, and the change's own notice is then not read again)."""
-        live = await self.live.watched(code)
-        if live is not None:
-            async with self.locks(code):
-                await self.live.catch_up(live)
-
-    async def _changed(self, code: str, version: int, *, bots: bool) -> None:
-        """A move is stored and the live room has it: tell every viewer, wake the bots."""
-        await self._publish(code, {"kind": "state", "version": version})
-        if bots:
-            self.bots.nudge(code)
-
-    @staticmethod
-    def _has_bots(room: RoomRecord) -> bool:
-        return any(s.bot or s.away for s in room.seats)
-
-    async def _announce(self, code: str, state: int | None = None) -> None:
-        """Seats or status changed (with `state`: a new game state at that version)."""
-        await self._refresh(code)
-        if state is None:
-            await self._publish(code, {"kind": "room"})
-        else:
-            await self._publish(code, {"kind": "state", "version": state})
-
-    async def _publish(self, code: str, message: dict[str, Any]) -> None:
-        body = {"room": code, "origin": self.origin, "id": next(self._notice_ids), **message}
-        try:
-            await self.broker.publish(channel(code), body)
-        except Exception:  # stored already: this process's sockets hear it anyway, and
-            log.exception("publish to room %s failed", code)  # the others soon after
-            self.broker.deliver(channel(code), body)
-            self.republish.later(channel(code), body)  # (or a resync, redis.py)
+    def subscribe(self, code: str) -> AbstractAsyncContextManager[Subscriber]:
+        """The bus notices of room `code` (app/web/feed.py: one subscription per room)."""
+        return self.notices.subscribe(code)

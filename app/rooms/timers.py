@@ -7,8 +7,11 @@ the version check lets exactly one win. Two timeouts in a row mark the seat away
 then on the bot runner plays for it at bot speed until the person is back ("I'm back",
 or any move of their own).
 
-Part of RoomService (app/rooms/service.py). The clock is the service's (`self.clock`,
-epoch ms), so tests move time by hand.
+What every move asks of the timers (`stamp`, `begin_deadlines`) is a function of the
+record and the clock; `Timers` is the part of the room service (app/rooms/service.py)
+that acts on them: a passed deadline's move, a person back, and the `TimerRunner` that
+watches each room's deadlines. The clock is the service's (epoch ms), so tests move time
+by hand.
 """
 
 from __future__ import annotations
@@ -16,24 +19,20 @@ from __future__ import annotations
 import asyncio
 import dataclasses
 import logging
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from app.db.records import replaced
-from app.db.repository import RoomRecord
+from app.db.repository import Repository, RoomRecord
 from app.games.base import Event
 from app.i18n.table_events import english
 from app.rooms import errors
 from app.rooms.bots import bot_rng, choose_move
-from app.rooms.live import LiveRoom
+from app.rooms.live import LiveRoom, LiveRooms
+from app.rooms.locks import RoomLocks
+from app.rooms.notices import Notices
 from app.rooms.tasks import RoomTasks
-
-if TYPE_CHECKING:
-    from app.rooms.parts import ServiceParts
-
-    _Base = ServiceParts
-else:
-    _Base = object
 
 log = logging.getLogger(__name__)
 
@@ -107,59 +106,83 @@ def away_seats(record: RoomRecord) -> frozenset[int]:
     return frozenset(s.index for s in record.seats if s.away and not s.bot)
 
 
-class Timers(_Base):
-    def _stamp(self, record: RoomRecord, seat: int, to_act: frozenset[int],
-               cause: str, acted: frozenset[int] = frozenset()) -> Stamp:
-        """The timers' part of a move by `seat`: cause "person", "bot" (a bot seat, or
-        the bot of an away seat) or "timeout"; `acted`: who had to act before it."""
-        mover = record.seats[seat]
-        if not record.turn_timer and cause != "timeout" and not mover.away \
-                and not mover.timeouts:
-            return NO_STAMP  # no timer, nothing to count or clear: most moves
-        stamp = Stamp()
-        away = away_seats(record)
-        if cause == "timeout":
-            stamp.write["timeout"] = True
-            said = {"seat": seat}
-            stamp.events.append(Event("timeout", english("timeout", said), data=said))
-            if mover.timeouts + 1 >= AWAY_AFTER and not mover.away:
-                stamp.events.append(Event("away", english("away", said), data=said))
-                away |= {seat}
-        elif cause == "person" and (mover.away or mover.timeouts):
-            stamp.write["timeout"] = False
-            away -= {seat}
-        deadlines = new_deadlines(record, to_act, self.clock(), seat, away, acted)
-        if deadlines is not None:
-            stamp.write["deadlines"] = deadlines
-        return stamp
+def stamp(record: RoomRecord, seat: int, to_act: frozenset[int], cause: str,
+          clock: Callable[[], int], acted: frozenset[int] = frozenset()) -> Stamp:
+    """The timers' part of a move by `seat`: cause "person", "bot" (a bot seat, or the
+    bot of an away seat) or "timeout"; `acted`: who had to act before it."""
+    mover = record.seats[seat]
+    if not record.turn_timer and cause != "timeout" and not mover.away \
+            and not mover.timeouts:
+        return NO_STAMP  # no timer, nothing to count or clear: most moves
+    made = Stamp()
+    away = away_seats(record)
+    if cause == "timeout":
+        made.write["timeout"] = True
+        said = {"seat": seat}
+        made.events.append(Event("timeout", english("timeout", said), data=said))
+        if mover.timeouts + 1 >= AWAY_AFTER and not mover.away:
+            made.events.append(Event("away", english("away", said), data=said))
+            away |= {seat}
+    elif cause == "person" and (mover.away or mover.timeouts):
+        made.write["timeout"] = False
+        away -= {seat}
+    deadlines = new_deadlines(record, to_act, clock(), seat, away, acted)
+    if deadlines is not None:
+        made.write["deadlines"] = deadlines
+    return made
 
-    def _begin_deadlines(self, record: RoomRecord, to_act: frozenset[int]
-                         ) -> dict[str, int] | None:
-        return new_deadlines(dataclasses.replace(record, deadlines=None), to_act,
-                             self.clock(), None, away_seats(record))
 
-    @staticmethod
-    def _expired(live: LiveRoom, now: int) -> int | None:
-        """The first person to act whose deadline has passed, if any."""
-        record = live.record
-        if (not record.turn_timer or record.status != "playing" or live.state is None
-                or live.rules is None):
-            return None
-        acting = live.rules.to_act(live.state)
-        for key, at in sorted((record.deadlines or {}).items(), key=lambda kv: kv[1]):
-            seat = int(key)
-            if at <= now and seat in acting and not record.seats[seat].bot \
-                    and not record.seats[seat].away:
-                return seat
+def begin_deadlines(record: RoomRecord, to_act: frozenset[int], now: int
+                    ) -> dict[str, int] | None:
+    """The deadlines of a new game's first decisions."""
+    return new_deadlines(dataclasses.replace(record, deadlines=None), to_act, now, None,
+                         away_seats(record))
+
+
+def deadlines_of(record: RoomRecord) -> dict[int, int]:
+    return {int(k): v for k, v in (record.deadlines or {}).items()}
+
+
+def expired(live: LiveRoom, now: int) -> int | None:
+    """The first person to act whose deadline has passed, if any."""
+    record = live.record
+    if (not record.turn_timer or record.status != "playing" or live.state is None
+            or live.rules is None):
         return None
+    acting = live.rules.to_act(live.state)
+    for key, at in sorted((record.deadlines or {}).items(), key=lambda kv: kv[1]):
+        seat = int(key)
+        if at <= now and seat in acting and not record.seats[seat].bot \
+                and not record.seats[seat].away:
+            return seat
+    return None
 
-    async def check_timers(self, code: str) -> int | None:
+
+class Timers:
+    """A passed deadline's move (by the seat's "good" bot, through the pipeline's
+    `commit`), a person back, and the runner that looks at each room's deadlines."""
+
+    def __init__(
+        self, repo: Repository, live: LiveRooms, locks: RoomLocks, clock: Callable[[], int],
+        notices: Notices, commit: Callable[[LiveRoom, int, int, Any, str], Awaitable[int]],
+        nudge_bots: Callable[[str], None], runner: TimerRunner,
+    ) -> None:
+        self.repo, self.live, self.locks, self.clock = repo, live, locks, clock
+        self.notices, self.commit, self.nudge_bots = notices, commit, nudge_bots
+        self.runner = runner
+        runner.attach(self.next_deadline, self.check)
+
+    def nudge(self, code: str) -> None:
+        """Something changed in `code`: its runner looks at the deadlines again."""
+        self.runner.nudge(code)
+
+    async def check(self, code: str) -> int | None:
         """Make the move of a seat whose deadline has passed (by its "good" bot); the
         version it made, or None if none passed or another process was first."""
         async with self.locks(code):
-            live = await self._live(code)
+            live = await self.live.current(code)
             await self.live.catch_up(live)  # the deadlines as stored, not as last seen
-            seat = self._expired(live, self.clock())
+            seat = expired(live, self.clock())
             if seat is None or live.rules is None:
                 return None
             rng = bot_rng(live.record.seed, live.version, seat)
@@ -167,17 +190,18 @@ class Timers(_Base):
             if move is None:
                 return None
             try:
-                new = await self._commit(live, seat, live.version, move, cause="timeout")
+                new = await self.commit(live, seat, live.version, move, "timeout")
             except errors.StaleVersion:
                 return None  # another process acted first
-        await self._changed(code, new, bots=True)
+        await self.notices.publish(code, {"kind": "state", "version": new})
+        self.nudge_bots(code)
         return new
 
     async def back(self, code: str, token: str | None) -> None:
         """The person of `token` is back: the bot stops playing for them; if they must
         act, their clock starts now."""
         async with self.locks(code):
-            live = await self._live(code)
+            live = await self.live.current(code)
             seat = live.seat_of(token)
             if seat is None:
                 raise errors.NotSeated("Only a seated player can be back.")
@@ -191,51 +215,65 @@ class Timers(_Base):
                 if seat in acting:
                     deadlines[str(seat)] = self.clock() + record.turn_timer * 1000
             await self.repo.set_back(code, seat, deadlines, record.version)
-        await self._announce(code)
-        self.timers.nudge(code)
+        await self.notices.announce(code)
+        self.runner.nudge(code)
 
-    def deadlines_of(self, record: RoomRecord) -> dict[int, int]:
-        return {int(k): v for k, v in (record.deadlines or {}).items()}
-
-    async def _next_deadline(self, code: str) -> int | None:
+    async def next_deadline(self, code: str) -> int | None:
+        """The earliest deadline of a person (not away) in `code`'s running game."""
         live = await self.live.get(code)
         if live is None or not live.record.turn_timer or live.record.status != "playing":
             return None
-        pending = [at for seat, at in self.deadlines_of(live.record).items()
+        pending = [at for seat, at in deadlines_of(live.record).items()
                    if not live.record.seats[seat].away]
         return min(pending) if pending else None
 
-    async def resume_timers(self) -> int:
+    async def resume(self) -> int:
         """At start-up: watch the deadlines of every running game with a timer."""
         codes = await self.repo.playing_codes_with_timers()
         for code in codes:
-            self.timers.nudge(code)
+            self.runner.nudge(code)
         return len(codes)
+
+    async def close(self) -> None:
+        await self.runner.close()
+
+
+async def _nothing(code: str) -> int | None:
+    return None
 
 
 class TimerRunner:
-    """One task per room with a timer: sleeps until its earliest deadline, then lets
-    the service act on it. A nudge (any change) makes it look again."""
+    """One task per room with a timer: sleeps until its earliest deadline, then acts on
+    it. A nudge (any change) makes it look again. Made before the parts that nudge it
+    (every part that makes a move); `Timers` tells it what the deadline and the act are."""
 
-    def __init__(self, service: Timers, clock: Any, enabled: bool = True) -> None:
-        self.service, self.clock = service, clock
+    def __init__(self, clock: Callable[[], int], enabled: bool = True) -> None:
+        self.clock = clock
         self.tasks = RoomTasks("turn timer", enabled)
+        self._due: Callable[[str], Awaitable[int | None]] = _nothing
+        self._act: Callable[[str], Awaitable[int | None]] = _nothing
+
+    def attach(self, due: Callable[[str], Awaitable[int | None]],
+               act: Callable[[str], Awaitable[int | None]]) -> None:
+        """`due(code)`: the room's earliest deadline (epoch ms), None for none; `act(code)`:
+        act on a passed one, None when it was not this process's to act on."""
+        self._due, self._act = due, act
 
     def nudge(self, code: str) -> None:
-        # only ever cancelled while it sleeps (the check is shielded)
+        # only ever cancelled while it sleeps (the act is shielded)
         self.tasks.cancel(code)
         self.tasks.start(code, lambda: self._run(code))
 
     async def _run(self, code: str) -> None:
         while True:
-            due = await self.service._next_deadline(code)
+            due = await self._due(code)
             if due is None:
                 return
             wait = (due - self.clock()) / 1000
             if wait > 0:
                 await asyncio.sleep(min(wait, LONGEST_SLEEP))
                 continue
-            if await asyncio.shield(self.service.check_timers(code)) is None:
+            if await asyncio.shield(self._act(code)) is None:
                 await asyncio.sleep(1)  # passed but not ours to act on: look again
 
     async def close(self) -> None:

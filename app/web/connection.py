@@ -119,7 +119,7 @@ class Connection:
         """The room (seats, status, who is connected), made once per change for all
         the sockets of the room here that share a seat and host rights."""
         hub, code = self.hub, self.code
-        live = self.rooms.live.rooms.get(code)
+        live = self.rooms.watched(code)
         if live is None:  # not in memory (its last socket is leaving): read as it is
             room = await self.rooms.room(code)
             self.sent_status = room.status
@@ -145,7 +145,7 @@ class Connection:
         The message is made once per (version, viewer, log position) and shared by every
         socket in the same place: see `state_text` (a socket taking regions gets those
         that changed since its last board)."""
-        live = self.rooms.live.rooms.get(self.code)  # watched: no await on each notice
+        live = self.rooms.watched(self.code)  # no await on each notice
         if live is not None and live.seats_epoch != self.seats_epoch:
             # Seats changed since this socket was let in (a notice, or the catch-up of
             # a move that lost its version to another process): who is it now? Asked
@@ -206,7 +206,7 @@ class Connection:
     async def reseat(self) -> None:
         """Seats changed: who is this socket now? One who may no longer watch (removed
         from a room without spectators) is told and closed (4403)."""
-        live = self.rooms.live.rooms.get(self.code)
+        live = self.rooms.watched(self.code)
         if live is not None:
             self.seats_epoch = live.seats_epoch
         try:

@@ -21,7 +21,6 @@ from typing import Any
 
 from starlette.websockets import WebSocketDisconnect
 
-from app.realtime.broker import channel
 from app.realtime.hub import Hub
 from app.rooms.service import RoomService
 from app.web.connection import Connection
@@ -50,7 +49,7 @@ class RoomFeed:
 
     async def _run(self) -> None:
         try:
-            async with self.rooms.broker.subscribe(channel(self.code)) as subscriber:
+            async with self.rooms.subscribe(self.code) as subscriber:
                 self.ready.set_result(None)
                 async for message in subscriber:
                     await self.deliver(message)
@@ -96,7 +95,7 @@ class RoomFeed:
             except Exception:
                 log.exception("room %s: a socket's notice failed", self.code)
         if kind == "state":
-            live = self.rooms.live.rooms.get(self.code)
+            live = self.rooms.watched(self.code)
             if live is not None:
                 live.release()
 

@@ -40,7 +40,7 @@ async def _room_context(
         "seat": seat,
         "is_host": is_host,
         "title": game.rules.title if game else info.game_id,
-        "seats": forms.seat_rows(info.seats, rooms.clock(), lang),
+        "seats": forms.seat_rows(info.seats, rooms.now(), lang),
         "board_html": None,
         "log": [],
         "version": info.version,

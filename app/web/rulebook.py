@@ -50,4 +50,4 @@ def _html(path: Path) -> Markup:
     return Markup(to_html(path.read_text(encoding="utf-8")))
 
 
-report("rules.html", lru(rules_html))
+report("rules.html", lru(_html))

@@ -239,7 +239,7 @@ async def test_one_runner_per_room_and_a_clean_shutdown(
     await slow.start(code, host)
     for _ in range(5):
         slow.nudge_bots(code)
-    assert slow.bots.running(code) and len(slow.bots.tasks) == 1
+    assert slow.bots.running(code) and len(slow.bots.runner.tasks) == 1
     await slow.close()  # cancels the sleeping runner
     assert not slow.bots.running(code)
     assert (await slow.room(code)).version == 1  # no bot moved
@@ -305,8 +305,8 @@ async def test_a_bot_removed_on_another_process_unheard_here_does_not_move(
     await other.remove_player(code, host, 1)  # mid-game: another bot takes it ...
     await other.open_seat(code, host, 1)  # ... until the host opens it to a person
     assert slow.live.rooms[code].record.seats[1].bot  # not heard here
-    assert await slow._bot_step(code)  # the runner would look again: nothing to do
+    assert await slow.bots.step(code)  # the runner would look again: nothing to do
     assert (await other.room(code)).version == version and not await other.repo.moves(code, 1)
-    assert not await slow._bot_waiting(code)  # the refusal read the seat: empty now
+    assert not await slow.bots.waiting(code)  # the refusal read the seat: empty now
     slow.unwatch(code)
     await slow.close()

@@ -249,7 +249,7 @@ async def test_a_notice_from_another_process_reads_only_the_newer_moves_once(
         version = await two.submit_move(code, token, version, move)
     reads = count_reads(one, monkeypatch)
     assert (await one.snapshot(code, 0)).version == version - 2  # not told yet
-    notice = {"room": code, "kind": "state", "version": version, "origin": two.origin}
+    notice = {"room": code, "kind": "state", "version": version, "origin": two.notices.origin}
     await asyncio.gather(*(one.on_notice(code, notice) for _ in range(6)))
     assert [(name, kwargs.get("after")) for name, _, kwargs in reads] == [
         ("load_live", (1, version - 2))]
@@ -306,7 +306,7 @@ async def test_a_notice_during_a_rooms_first_read_is_taken_in(
     watching, release = await read_held(service, monkeypatch, code)  # the room waiting
     version = await service.start(code, host)
     notice = {"room": code, "kind": kind, "version": version, "id": 1,
-              "origin": service.origin if here else "elsewhere"}
+              "origin": service.notices.origin if here else "elsewhere"}
     noticed = asyncio.create_task(service.on_notice(code, notice))
     await asyncio.sleep(0.01)
     assert not noticed.done()  # it waits for the read

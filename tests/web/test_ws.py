@@ -491,7 +491,8 @@ async def test_a_version_s_frames_go_once_sent_and_are_made_again_the_same(
     code, (ann, bob, watcher) = await first_move_watched(server, people)
     sent = {seat: await person.expect("view", version=2)
             for person, seat in ((ann, 0), (bob, 1), (watcher, None))}
-    live = server.app.state.rooms.live.rooms[code]
+    live = server.app.state.rooms.watched(code)
+    assert live is not None
     for _ in range(200):  # the feed drops them after its last socket's send
         if not live.frames:
             break
