@@ -117,7 +117,7 @@ def create_app(settings: Settings | None = None, games: Registry = REGISTRY) -> 
         return {"rss_bytes": rss_bytes(), "sizes": sizes(app_sizes(app))}
 
     install_error_handlers(app)
-    describe_games(app, games)
+    describe_games(app, rules)
     app.include_router(api.router)
     app.include_router(ws.router)
     app.include_router(pages.router)
