@@ -24,16 +24,17 @@ from sqlalchemy.ext.asyncio import AsyncEngine, AsyncSession, async_sessionmaker
 
 from app.db.game_records import INSERT_GAME
 from app.db.models import MoveRow, RoomRow, SeatRow
-from app.db.records import SeatRecord, now
+from app.db.records import AWAY_AFTER, SeatRecord, now
 from app.db.records import rowcount as _rowcount
 
 
 def _count_timeout(code: str, seat: int, timeout: bool) -> Any:
-    """The UPDATE of a seat's timeouts in a row: +1 (two make it away), or cleared."""
+    """The UPDATE of a seat's timeouts in a row: +1 (AWAY_AFTER make it away), or cleared."""
     where = update(SeatRow).where(SeatRow.room_code == code, SeatRow.index == seat)
     if timeout:
         return where.values(timeouts=SeatRow.timeouts + 1,
-                            away=case((SeatRow.timeouts >= 1, True), else_=SeatRow.away))
+                            away=case((SeatRow.timeouts + 1 >= AWAY_AFTER, True),
+                                     else_=SeatRow.away))
     return where.where(or_(SeatRow.away.is_(True), SeatRow.timeouts > 0)).values(
         timeouts=0, away=False)
 

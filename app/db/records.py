@@ -9,6 +9,10 @@ from typing import Any
 
 from sqlalchemy import CursorResult
 
+AWAY_AFTER = 2
+"""Timeouts in a row that make a seat away (a bot plays for it until "I'm back"): the
+one number the timers and the database's conditional UPDATE both use."""
+
 
 def now() -> datetime:
     return datetime.now(UTC)

@@ -23,7 +23,7 @@ from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from app.db.records import replaced
+from app.db.records import AWAY_AFTER, replaced
 from app.db.repository import Repository, RoomRecord
 from app.games.base import Event
 from app.i18n.table_events import english
@@ -37,7 +37,6 @@ from app.rooms.tasks import RoomTasks
 log = logging.getLogger(__name__)
 
 TURN_TIMERS = (0, 30, 60, 120, 300)  # seconds per decision; 0: off (the default)
-AWAY_AFTER = 2  # timeouts in a row
 LONGEST_SLEEP = 60.0  # a timer task looks again at least this often (seconds)
 
 

@@ -68,10 +68,10 @@ def boards_seen(page: Page, base: str, fragments: dict[str, set[str]]) -> Seen:
         _api(page, "DELETE", f"{api}/seats/0")  # a good bot takes Anna's seat at once
     halfway = {}
     for game_id, api in rooms.items():
-        for _ in range(600):
-            if _api(page, "GET", api)["status"] == "finished":
-                break
-            page.wait_for_timeout(100)
+        # the room's page says when its game is over (its socket brings the end)
+        page.goto(api.replace("/api/rooms/", "/r/"))
+        expect(page.locator("#room")).to_have_attribute("data-status", "finished",
+                                                        timeout=120_000)
         last = len(_api(page, "GET", f"{api}/games/1/record")["moves"])
         halfway[game_id] = (last // 2, last)
     for lang in LANGS:

@@ -80,6 +80,9 @@ def test_the_watch_sees_a_violation(browser: Browser, app_server: LiveServer) ->
     page = watch(context.new_page(), found)
     page.goto(app_server.url + "/")
     page.evaluate("""() => {
+        window.cspRefused = new Set();
+        document.addEventListener('securitypolicyviolation',
+                                  e => window.cspRefused.add(e.effectiveDirective));
         const div = document.createElement('div');
         div.setAttribute('style', 'color: red');
         document.body.append(div);
@@ -87,7 +90,8 @@ def test_the_watch_sees_a_violation(browser: Browser, app_server: LiveServer) ->
         script.textContent = 'window.pwned = 1';
         document.body.append(script);
     }""")
-    page.wait_for_timeout(300)
+    # the refusals are reported as they happen: wait for both, then the script did not run
+    page.wait_for_function("() => window.cspRefused && window.cspRefused.size >= 2")
     assert page.evaluate("window.pwned") is None
     assert any("style-src" in f for f in found) and any("script-src" in f for f in found), found
     context.close()

@@ -20,10 +20,13 @@ def test_blocks_and_inline_marks() -> None:
     assert "<ol>\n<li>one</li>\n</ol>" in out
 
 
-def test_nested_list_and_text_after_it_belongs_to_the_parent() -> None:
-    out = to_html("1. step:\n   - sub\n\n   back in step\n2. next\n")
-    assert out.startswith("<ol>\n<li>\n<p>step:</p>\n<ul>\n<li>sub</li>\n</ul>\n"
-                          "<p>back in step</p>\n</li>\n<li>\n<p>next</p>")
+def test_a_bare_address_and_quotes_stay_as_written() -> None:
+    """Our settings (no linkify, no typographer): a rules text's URL is not made a link
+    and its straight quotes and dashes are not "smartened" (the copy stays the binding
+    text's words)."""
+    out = to_html('See https://example.org -- "quoted" and \'single\'.\n')
+    assert "<a " not in out
+    assert '-- &quot;quoted&quot; and \'single\'' in out
 
 
 def test_table_with_header() -> None:

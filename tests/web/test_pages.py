@@ -4,6 +4,7 @@ escaping, the rules page, and errors shown in the page's alert area."""
 from __future__ import annotations
 
 import html
+import re
 from collections.abc import AsyncIterator
 
 import httpx
@@ -37,7 +38,11 @@ async def test_the_lobby_offers_every_game_with_its_option_defaults(
 ) -> None:
     page = (await client.get("/")).text
     assert f'data-game="{HighCard.id}"' in page
-    assert 'name="opt.tricks"' in page and 'value="3"' in page
+    # the toy's one option, its field holding the game's default (3) and bounds
+    field = re.search(r'<input type="number" id="[^"]+" name="opt.tricks"[^>]*>', page)
+    assert field is not None, page
+    assert re.search(r'value="3"\s', field.group()) and 'min="1"' in field.group() \
+        and 'max="3"' in field.group()
     assert 'min="1"' in page and 'max="3"'in page
 
 

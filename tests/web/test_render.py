@@ -86,9 +86,14 @@ def test_the_turn_made_once_says_each_views_own_phase_and_seats() -> None:
     assert "data-phase" not in render_board("no-such-game", {"moves": []}, 1, [])
 
 
-def test_no_final_scores_while_playing() -> None:
-    out = render_board("no-such-game", {"moves": [], "outcome": None}, None, [])
-    assert "Final scores" not in out
+def test_final_scores_only_once_there_is_an_outcome() -> None:
+    """The same board without and with an outcome: the scores come with the outcome
+    (and the board itself is drawn both times)."""
+    playing = render_board("no-such-game", {"moves": [], "outcome": None}, None, ["Ann", "Bo"])
+    over = render_board("no-such-game", {"moves": [], "outcome": {
+        "scores": [1, 2], "ranks": [2, 1], "winners": [1]}}, None, ["Ann", "Bo"])
+    assert 'class="board' in playing and 'class="board' in over
+    assert "Final scores" not in playing and "Final scores" in over
 
 
 def test_every_game_ends_with_one_result_display_for_players_and_spectators() -> None:

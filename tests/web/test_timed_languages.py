@@ -21,6 +21,7 @@ from typing import Any
 import pytest
 from markupsafe import escape
 
+from app.db.records import AWAY_AFTER
 from app.games.registry import GAMES
 from app.realtime.redis import RedisBroker
 from tests.client import Make, Person, start
@@ -83,7 +84,7 @@ async def test_a_timed_game_reaches_its_end_in_every_language(
             if room["seats"][0]["away"] or room["status"] == "finished":
                 break
             await asyncio.sleep(0.05)
-        assert timeouts == 2
+        assert timeouts == AWAY_AFTER
         finals = await asyncio.wait_for(
             asyncio.gather(*(follow_to_the_end(v) for v in viewers.values())), 120)
     assert len({f["version"] for f in finals}) == 1

@@ -97,7 +97,7 @@ async def test_back_by_the_api_and_by_the_socket(
     room = (await ann.api("GET", f"/api/rooms/{code}")).json()
     assert all(s["away"] for s in room["seats"])
     refused = await people(server).api("POST", f"/api/rooms/{code}/back")
-    assert refused.status_code in (401, 403), refused.text
+    assert (refused.status_code, refused.json()["code"]) == (403, "not_seated"), refused.text
     assert (await bob.api("POST", f"/api/rooms/{code}/back")).status_code == 204
     room = (await ann.api("GET", f"/api/rooms/{code}")).json()
     assert [s["away"] for s in room["seats"]] == [True, False, True]
