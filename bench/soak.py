@@ -38,7 +38,8 @@ GAMES = ("null-bock", "four-pints-please", "stier-zoekt-bier", "bullenparty")
 UNLIMITED = {name: "1000000" for name in (
     "CHAT_PER_MINUTE", "ROOMS_PER_MINUTE", "REFUSED_MOVES_PER_MINUTE",
     "SEAT_CHANGES_PER_MINUTE", "SOCKETS_PER_CLIENT_ROOM", "STALE_MOVES_PER_MINUTE")}
-SHOWN = ("rooms.live", "presence.gone_rooms", "limits.chat", "log.pieces")
+SHOWN = ("rooms.live", "presence.gone_rooms", "limits.chat", "log.pieces", "render.formatted",
+         "i18n.card_words")
 
 
 def free_port() -> int:

@@ -29,6 +29,7 @@ from markupsafe import escape
 
 from app.i18n import DEFAULT
 from app.i18n import games as game_words
+from app.sizes import lru, report
 from app.web.board_words import HELPERS
 from app.web.regions import Board
 from app.web.render import environment
@@ -183,3 +184,6 @@ def _turn(to_act: tuple[Any, ...], phase: Any) -> str:
     # of Bullenparty's moves) would change the skeleton and send the whole board
     said = "" if phase is _NO_PHASE else f' data-phase="{escape(phase)}"'
     return f'<div class="board-turn" hidden data-to-act="{seats}"{said} data-region="turn"></div>'
+
+
+report("render.turn", lru(_turn))

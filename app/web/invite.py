@@ -10,6 +10,7 @@ import segno
 from markupsafe import Markup
 
 from app.games.game import Game
+from app.sizes import lru, report
 from app.web.speech import _
 
 
@@ -26,3 +27,6 @@ def how_to_play(game: Game | None) -> list[str]:
     """The game's lines (its entry's `how_to_play`) in the language of the render ([] for
     a game without any)."""
     return [] if game is None else [_(line) for line in game.how_to_play]
+
+
+report("invite.qr", lru(qr_svg))

@@ -22,6 +22,7 @@ from markupsafe import Markup, escape
 
 from app.i18n import games as game_words
 from app.i18n import translations
+from app.sizes import lru, report
 from app.web import lists
 from app.web.compact import Compact
 from app.web.moves_data import moves_data
@@ -50,6 +51,10 @@ def _formatted(lang: str, autoescape: bool, message: str, plural: str | None, n:
     if autoescape:
         text = Markup(text)
     return text % {k: v for k, _t, v in items}  # as Jinja's own: "%%" is a literal "%"
+
+
+report("render.catalogue_text", lru(_catalogue_text))
+report("render.formatted", lru(_formatted))
 
 
 def _translate(autoescape: bool, message: str, plural: str | None, n: int,

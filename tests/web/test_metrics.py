@@ -40,7 +40,9 @@ async def test_metrics_report_memory_and_every_bound(small: FastAPI) -> None:
     assert sizes["limits.chat"] == {"size": 0, "max": 5}
     assert sizes["presence.gone_rooms"]["max"] == 7
     assert sizes["rules.html"]["size"] >= 1 and sizes["rules.html"]["max"] == 64
-    for name in ("log.pieces", "i18n.catalogues", "rooms.live", "rooms.locks_kept",
-                 "sockets.clients", "rooms.feeds"):
+    for name in ("log.pieces", "i18n.catalogues", "i18n.card_words", "rooms.live",
+                 "rooms.locks_kept", "sockets.clients", "rooms.feeds", "render.formatted",
+                 "render.catalogue_text", "render.turn", "invite.qr",
+                 "four-pints-please.covers"):
         assert name in sizes, name
     assert all(set(v) == {"size", "max"} for v in sizes.values())
