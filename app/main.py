@@ -29,17 +29,18 @@ from app.realtime.hub import Hub
 from app.rooms.service import RoomService
 from app.settings import Settings
 from app.sizes import Size, lru, rss_bytes, sizes
-from app.web import api, docs, pages, picker, replays, ws
-from app.web.bodies import BodyLimit
-from app.web.client_logs import quiet_client_faults
-from app.web.csrf import OriginCheck
 from app.web.deps import Games, Registry
 from app.web.errors import install_error_handlers
-from app.web.feed import RoomFeeds
-from app.web.head import HeadAsGet
-from app.web.headers import SecurityHeaders
-from app.web.limits import Limiter
-from app.web.schema import describe_games
+from app.web.middleware.bodies import BodyLimit
+from app.web.middleware.client_logs import quiet_client_faults
+from app.web.middleware.csrf import OriginCheck
+from app.web.middleware.head import HeadAsGet
+from app.web.middleware.headers import SecurityHeaders
+from app.web.middleware.limits import Limiter
+from app.web.routes import api, docs, pages, picker, replays
+from app.web.routes.schema import describe_games
+from app.web.socket import ws
+from app.web.socket.feed import RoomFeeds
 
 STATIC = Path(__file__).resolve().parents[1] / "static"
 
@@ -102,7 +103,7 @@ def create_app(settings: Settings | None = None, games: Registry = REGISTRY) -> 
     quiet_client_faults()
     app = FastAPI(title="Stammtisch", lifespan=lifespan, docs_url=None, redoc_url=None)
     app.state.settings = settings
-    app.state.open_sockets = {}  # (client address, room) -> open sockets (app/web/ws.py)
+    app.state.open_sockets = {}  # (client address, room) -> open sockets (app/web/socket/ws.py)
     app.state.games = rules
     app.state.registry = games
     app.state.limiter = Limiter(max_keys=settings.limit_keys)

@@ -6,7 +6,7 @@ What a connection may cost when the app is reached directly (issue 35.5):
 - an idle keep-alive connection is closed KEEP_ALIVE_SECONDS after its last answer
   (uvicorn's `timeout_keep_alive`);
 - a request body must arrive within BODY_SECONDS of its headers, else 408 and the
-  connection is closed (app/web/bodies.py);
+  connection is closed (app/web/middleware/bodies.py);
 - a request's headers may be at most 16 KiB (h11's incomplete-event limit).
 uvicorn times out nothing before a request's headers are complete: a client that sends
 half a header, or nothing, holds its connection as long as it likes. On loopback that

@@ -8,7 +8,7 @@ traffic decides how much is worth keeping) and reports `(size now, bound)` here:
 - an app's own tables (limits, presence, live rooms...) are named by `create_app`
   (app/main.py: `app_sizes`).
 
-The board renderer's caches (app/web/render.py, memo.py, pieces.py, ...) report the
+The board renderer's caches (app/web/render/render.py, memo.py, pieces.py, ...) report the
 same way: `from app.sizes import lru, report` and `report("render.<name>", lru(cache))`
 beside each cache, or `report(name, lambda: (len(table), bound))` for a table.
 """

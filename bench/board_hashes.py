@@ -7,7 +7,7 @@ shown to draw exactly the same boards).
 
 `BOARD_STEPS=N` draws only the first N versions of each game (a quicker check against a
 full stored run: only the boards drawn are compared). The boards of a version share
-their public regions as a live room's do (app/web/messages.py); `BOARD_ALONE=1` draws
+their public regions as a live room's do (app/web/socket/messages.py); `BOARD_ALONE=1` draws
 each alone.
 """
 

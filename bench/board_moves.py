@@ -26,8 +26,8 @@ from typing import Any
 from app.games.base import parse_options
 from app.games.registry import GAMES
 from app.rooms.live import Frame
-from app.web.messages import board_of, state_text
-from app.web.regions import Board
+from app.web.render.regions import Board
+from app.web.socket.messages import board_of, state_text
 
 PLAYERS = 4
 NAMES = ["Anna", "Ben", "Clara", "Dirk"]

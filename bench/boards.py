@@ -1,6 +1,6 @@
 """The boards' render time, per game and language: every view of `bench.board_views`
 (seeded games, every player count, each seat, a spectator and OPEN), rendered as the
-server does (app/web/messages.py `board_of`: the frames of one version share the room's
+server does (app/web/socket/messages.py `board_of`: the frames of one version share the room's
 drawn regions, the public ones drawn once from the spectator's view), process time per
 board. `--alone` renders each board from its own view alone (a page's first load,
 `render_board`). `--profile` adds a cProfile of one game and language.
@@ -20,8 +20,8 @@ from typing import Any
 from app.games.registry import GAMES
 from app.i18n import LANGUAGES
 from app.rooms.live import Frame
-from app.web.board import render_board
-from app.web.messages import board_of
+from app.web.render.board import render_board
+from app.web.socket.messages import board_of
 from bench.board_views import NAMES, every_view
 
 # (players, seat, view, the version's spectator's view, or None: drawn alone)

@@ -27,7 +27,7 @@ from app.games.registry import GAMES
 from app.realtime.memory import MemoryBroker
 from app.rooms import tokens
 from app.rooms.service import RoomService
-from app.web.messages import state_text
+from app.web.socket.messages import state_text
 
 GAME, PLAYERS = "null-bock", 4
 

@@ -12,7 +12,7 @@ from typing import Any
 from app.games.base import OPEN, Rules, parse_options
 from app.games.registry import GAMES
 from app.replay import replay
-from app.web.board import render_board
+from app.web.render.board import render_board
 
 
 def record_of(rules: Rules[Any], players: int, seed: int) -> dict[str, Any]:

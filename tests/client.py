@@ -22,7 +22,7 @@ TLS = ssl.create_default_context()
 
 
 def refusal(response: httpx.Response) -> str | None:
-    """The message a form's refusal left for the page it goes back to (app/web/flash.py)."""
+    """The message a form's refusal left for the page it goes back to (app/web/routes/flash.py)."""
     value = response.cookies.get("flash")
     return None if value is None else unquote(value.partition("|")[2])
 

@@ -3,8 +3,8 @@
 Each carries a machine `code` (the wire's `error.code`), an HTTP `status` and a readable
 `reason`, made from an English message id and its parameters (`message % params`), so the
 web layer can say it in the viewer's language (app/web/errors.py). The JSON API turns
-them into responses in one handler (app/web/api.py), the
-WebSocket into `error` messages in one place (app/web/ws.py). `IllegalMove` comes from
+them into responses in one handler (app/web/routes/api.py), the
+WebSocket into `error` messages in one place (app/web/socket/ws.py). `IllegalMove` comes from
 the rules (app.games.base) and is mapped alongside these.
 """
 

@@ -69,7 +69,7 @@ class Notices:
 
     async def take_in(self, code: str, message: dict[str, Any]) -> bool:
         """A bus message for a watched room, taken in once by the room's feed
-        (app/web/feed.py) before its sockets hear it. False: a repeat of a chat line or
+        (app/web/socket/feed.py) before its sockets hear it. False: a repeat of a chat line or
         room notice already taken in (published again after a publish that failed,
         app/realtime/republish.py), which the sockets here have had; it waits for the
         first to be taken in."""

@@ -212,5 +212,5 @@ class RoomService:
         return self.live.rooms.get(code)
 
     def subscribe(self, code: str) -> AbstractAsyncContextManager[Subscriber]:
-        """The bus notices of room `code` (app/web/feed.py: one subscription per room)."""
+        """The bus notices of room `code` (app/web/socket/feed.py: one subscription per room)."""
         return self.notices.subscribe(code)

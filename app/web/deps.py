@@ -22,10 +22,10 @@ from app.realtime.hub import Hub
 from app.rooms.service import RoomService
 from app.settings import Settings
 from app.web.language import get_language
-from app.web.limits import Limiter
+from app.web.middleware.limits import Limiter
 
 if TYPE_CHECKING:  # feed.py imports the socket side, which imports this module
-    from app.web.feed import RoomFeeds
+    from app.web.socket.feed import RoomFeeds
 
 COOKIE_MAX_AGE = 60 * 60 * 24 * 30
 Games = dict[str, Rules[Any]]
@@ -78,7 +78,7 @@ def get_feeds(conn: HTTPConnection) -> RoomFeeds:
 
 
 def get_open_sockets(conn: HTTPConnection) -> dict[tuple[str, str], int]:
-    """(client address, room) -> its open sockets (app/web/ws.py limits them)."""
+    """(client address, room) -> its open sockets (app/web/socket/ws.py limits them)."""
     sockets: dict[tuple[str, str], int] = conn.app.state.open_sockets
     return sockets
 

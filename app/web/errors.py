@@ -30,7 +30,7 @@ from app.games.base import IllegalMove
 from app.i18n import DEFAULT, translations
 from app.rooms.errors import RoomError, RoomNotFound, StaleVersion
 from app.web.language import get_language
-from app.web.protocol import ErrorOut
+from app.web.socket.protocol import ErrorOut
 from app.web.validation import validation_problem
 
 log = logging.getLogger(__name__)
@@ -177,7 +177,7 @@ METHODS = ("GET", "POST", "PUT", "PATCH", "DELETE", "OPTIONS")
 
 def allowed_methods(app: FastAPI, scope: Any) -> list[str]:
     """The methods some route answers at the request's path, each asked of the routes
-    as a request of that method (HEAD with GET: app/web/head.py answers it for every
+    as a request of that method (HEAD with GET: app/web/middleware/head.py answers it for every
     GET route)."""
     allowed = [method for method in METHODS
                if any(route.matches({**scope, "method": method})[0] == Match.FULL

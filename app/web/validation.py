@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from app.web.words import N_
+from app.web.render.words import N_
 
 FIELD = N_("Field %(field)s: %(problem)s")
 OTHER = N_("this value cannot be used")

@@ -5,7 +5,7 @@ phrases.py and its helpers, and the entry's lobby words in __init__.py). Left ou
 scan: docstrings; names, which every language keeps (the game's `title`, and the card
 data of cards.py, whose names are codes: "Red Ale", "Lenny Lager"); and the room
 options' words (their labels and help, and why options are refused), which the lobby
-says from the pages' catalogue (app/web/words.py)."""
+says from the pages' catalogue (app/web/render/words.py)."""
 
 from __future__ import annotations
 

@@ -16,7 +16,7 @@ from app.games.registry import GAMES
 from app.i18n.catalog import LANGUAGES, LOCALE
 from app.i18n.extract import extract, sources
 from app.rooms import errors
-from app.web.words import OPTIONS, REFUSALS
+from app.web.render.words import OPTIONS, REFUSALS
 
 DOMAINS = sources()
 TRANSLATED = LANGUAGES[1:]

@@ -13,7 +13,7 @@ import pytest
 
 from app.games.base import parse_options
 from app.games.registry import GAMES
-from app.web.board import board_of
+from app.web.render.board import board_of
 from bench.load import BoardMoves
 
 NAMES = ["Ann <b>", "Bo & Co", "Cy", "Dee"]

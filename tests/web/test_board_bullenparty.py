@@ -18,7 +18,7 @@ from typing import Any
 
 from app.games.bullenparty import Bullenparty
 from app.games.bullenparty.state import OVER, State
-from app.web.board import render_board
+from app.web.render.board import render_board
 from tests import boards
 from tests.games.bullenparty.helpers import bids, play, state_from, take
 

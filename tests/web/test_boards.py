@@ -21,7 +21,7 @@ import pytest
 
 from app.games.base import parse_options
 from app.games.registry import GAMES
-from app.web.board import render_board
+from app.web.render.board import render_board
 from tests import boards
 
 NAMES = ["Ann <b>", "Bo & Co", "Cy", "Dee", "Eve", "Flo"]

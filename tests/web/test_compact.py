@@ -1,11 +1,11 @@
-"""The board templates' layout whitespace dropped at compile time (app/web/compact.py)."""
+"""The board templates' layout whitespace dropped at compile time (app/web/render/compact.py)."""
 
 from __future__ import annotations
 
 from jinja2 import DictLoader, Environment
 
-from app.web.board import render_board
-from app.web.compact import Compact, squeeze
+from app.web.render.board import render_board
+from app.web.render.compact import Compact, squeeze
 
 
 def test_a_newline_run_between_inline_elements_stays_one_space() -> None:

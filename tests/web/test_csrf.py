@@ -13,7 +13,7 @@ from fastapi import FastAPI
 from websockets.exceptions import InvalidStatus
 
 from app.main import create_app
-from app.web.csrf import same_origin
+from app.web.middleware.csrf import same_origin
 from tests.client import Make, seated_room
 from tests.conftest import TOY, settings_for
 from tests.live import LiveServer

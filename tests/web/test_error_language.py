@@ -17,7 +17,7 @@ from app.i18n import translations
 from app.i18n.games import refusal_text
 from app.rooms import names
 from app.rooms.errors import StaleVersion
-from app.web.words import REFUSALS
+from app.web.render.words import REFUSALS
 from tests.client import Make, refusal, seated_room, start
 from tests.live import LiveServer
 

@@ -8,7 +8,7 @@ from typing import Any, ClassVar
 import pytest
 
 from app.rooms.models import SeatInfo
-from app.web import forms
+from app.web.routes import forms
 
 
 @dataclass

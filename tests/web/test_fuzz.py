@@ -24,7 +24,7 @@ from websockets.sync.client import ClientConnection, connect
 from app.db.engine import migrate_sync
 from app.games.registry import REGISTRY
 from app.main import create_app
-from app.web.protocol import MAX_MESSAGE_BYTES
+from app.web.socket.protocol import MAX_MESSAGE_BYTES
 from tests.conftest import TOY, TOY_GAME, settings_for
 from tests.live import LiveServer
 

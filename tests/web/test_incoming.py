@@ -9,10 +9,10 @@ from typing import Any
 import pytest
 from pydantic import ValidationError
 
-from app.web.bodies import strict_json
 from app.web.errors import BadBody, wire_error
-from app.web.incoming import BAD_ID, Move, id_of, read_client
-from app.web.protocol import MoveIn, client_message
+from app.web.middleware.bodies import strict_json
+from app.web.socket.incoming import BAD_ID, Move, id_of, read_client
+from app.web.socket.protocol import MoveIn, client_message
 
 CASES = [
     '{"type": "move", "version": 3, "move": {"card": "D7", "to": "arena"}}',

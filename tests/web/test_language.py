@@ -13,7 +13,7 @@ import pytest
 from fastapi import FastAPI
 
 from app.web.language import choose, from_accept
-from app.web.render import environment, speaking
+from app.web.render.render import environment, speaking
 from tests.client import Make, seated_room, start
 from tests.live import LiveServer
 
@@ -103,8 +103,7 @@ async def test_two_languages_rendered_at_once_never_mix() -> None:
 
 def test_rules_in_the_viewers_language_else_english(tmp_path: Path) -> None:
     from app.games.registry import REGISTRY
-    from app.web import rulebook
-
+    from app.web.render import rulebook
     (tmp_path / "en.md").write_text("# Rules\n", encoding="utf-8")
     (tmp_path / "de.md").write_text("# Regeln\n", encoding="utf-8")
     game = dataclasses.replace(REGISTRY["null-bock"], rulebook=tmp_path)
@@ -151,8 +150,7 @@ async def test_each_viewer_of_one_room_reads_it_in_their_own_language(
                                   "bullenparty"])
 def test_every_game_has_its_rules_in_german_and_dutch(lang: str, stem: str) -> None:
     from app.games.registry import REGISTRY
-    from app.web import rulebook
-
+    from app.web.render import rulebook
     game = REGISTRY[stem]
     assert rulebook.rules_lang(game, lang) == lang
     html = str(rulebook.rules_html(game, lang))

@@ -17,7 +17,7 @@ from fastapi import FastAPI
 
 from app.games.registry import GAMES
 from app.main import create_app
-from app.web.limits import Limiter
+from app.web.middleware.limits import Limiter
 from tests.client import refusal
 from tests.conftest import TOY, settings_for
 

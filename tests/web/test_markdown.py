@@ -7,8 +7,8 @@ from pathlib import Path
 import pytest
 
 from app.games.registry import REGISTRY
-from app.web.markdown import to_html
-from app.web.rulebook import rules_html
+from app.web.render.markdown import to_html
+from app.web.render.rulebook import rules_html
 
 
 def test_blocks_and_inline_marks() -> None:

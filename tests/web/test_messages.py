@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 
 from app.rooms.live import Frame
-from app.web.messages import state_text
+from app.web.socket.messages import state_text
 
 LOG = [{"kind": "play", "text": f"Ann plays {n}.", "parts": [["Ann", 0], [f" plays {n}.", None]]}
        for n in range(3)]

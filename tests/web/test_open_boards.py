@@ -9,7 +9,7 @@ import pytest
 
 from app.games.base import OPEN, parse_options
 from app.games.registry import GAMES
-from app.web.board import render_board
+from app.web.render.board import render_board
 
 SECRET_PLACES = ("hand", "harem", "cellar")
 

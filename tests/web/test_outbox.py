@@ -1,4 +1,4 @@
-"""A socket's outbox (app/web/outbox.py): texts leave in order through the socket's own
+"""A socket's outbox (app/web/socket/outbox.py): texts leave in order through the socket's own
 task, which lives only while texts wait; a peer that stops reading is cut off `limit`
 texts behind and closed once it reads again; a peer that left ends it quietly. (The
 same over real sockets: tests/web/test_slow_peer.py.)"""
@@ -10,7 +10,7 @@ from typing import Any
 
 from starlette.websockets import WebSocketDisconnect
 
-from app.web.outbox import Outbox
+from app.web.socket.outbox import Outbox
 
 
 class Peer:

@@ -160,7 +160,7 @@ async def test_a_notice_whose_read_fails_is_read_again_and_its_sockets_hear_it(
 ) -> None:
     """The database fails server two's read of a move made on server one, once: nothing
     else comes (Bob is to act next), so two's feed reads where the room stands a moment
-    later by itself (app/web/feed.py: RETRY_SECONDS) and Bob sees the move."""
+    later by itself (app/web/socket/feed.py: RETRY_SECONDS) and Bob sees the move."""
     one = live_server(sqlite_url, redis_url)
     two = live_server(sqlite_url, redis_url)
     code, (ann, bob) = await seated_room(one, people, 2)

@@ -81,7 +81,7 @@ async def test_a_whole_game_replays_to_its_outcome_and_every_served_view(
     seats = max(GAMES[game].min_players, 3)
     code, people = await seated_room(app, game, seats)
     rooms = app.state.rooms
-    if game not in FRESH:  # as a socket's connection does (app/web/ws.py)
+    if game not in FRESH:  # as a socket's connection does (app/web/socket/ws.py)
         assert await rooms.watch(code) is not None
     async with client(app) as watcher:
         running = await watcher.get(f"/api/rooms/{code}/games/1/record")

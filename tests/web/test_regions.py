@@ -1,5 +1,5 @@
 """Boards made of a skeleton and regions, and board messages that carry only the regions
-that changed (docs/contracts.md §3-§5; app/web/board.py, app/web/regions.py).
+that changed (docs/contracts.md §3-§5; app/web/render/board.py, app/web/render/regions.py).
 
 Every board of seeded games of every game, for every seat and a spectator, in every
 language: its regions' form; its public regions the same text for every viewer of the
@@ -22,9 +22,9 @@ import pytest
 from app.games.registry import GAMES
 from app.i18n import LANGUAGES
 from app.rooms.live import Frame
-from app.web import messages
-from app.web.board import board_of, public_of, public_regions, render_board
-from app.web.regions import Board
+from app.web.render.board import board_of, public_of, public_regions, render_board
+from app.web.render.regions import Board
+from app.web.socket import messages
 from tests import regions
 from tests.client import Make, Person, seated_room, start
 from tests.live import LiveServer
@@ -119,7 +119,7 @@ def test_public_regions_are_the_same_text_for_every_viewer_of_a_version(game_id:
 @pytest.mark.parametrize("game_id", sorted(GAMES))
 def test_the_public_view_of_a_seats_view_is_the_spectators_view(game_id: str) -> None:
     """A page draws the public regions from its viewer's view without `mine` and
-    `moves` (app/web/board.py `public_of`): that is the spectator's view, so the page's
+    `moves` (app/web/render/board.py `public_of`): that is the spectator's view, so the page's
     board is the one the live room draws from the spectator's view."""
     rules = GAMES[game_id]
     for state in states(game_id, 2, 1):
@@ -185,7 +185,7 @@ class Drawn(dict[Any, Any]):
 
 @pytest.mark.parametrize("game_id", sorted(GAMES))
 def test_a_live_room_draws_each_region_once_and_its_boards_are_the_pages(game_id: str) -> None:
-    """Frames of one version share the room's drawn regions (app/web/messages.py): the
+    """Frames of one version share the room's drawn regions (app/web/socket/messages.py): the
     public regions are drawn once per (version, language) from the spectator's view,
     each seat's own once per (version, seat, language), and every viewer's board is the
     board a page draws from that viewer's view alone."""

@@ -9,8 +9,8 @@ import re
 from markupsafe import Markup, escape
 
 from app.games.registry import GAMES
-from app.web.board import render_board
-from app.web.render import with_names
+from app.web.render.board import render_board
+from app.web.render.render import with_names
 from tests.web.test_boards import NAMES, played, players
 
 
@@ -123,7 +123,7 @@ def test_tojson_writes_what_json_dumps_with_sorted_keys_writes() -> None:
     Jinja's default, `json.dumps(..., sort_keys=True)`, with or without an indent."""
     from jinja2.utils import htmlsafe_json_dumps
 
-    from app.web.render import environment
+    from app.web.render.render import environment
 
     value = {"to": "edge", "card": "D7+", "edge": 2, "x": [None, True, 1.5, "<&'>"]}
     drawn = environment().from_string("{{ v|tojson }}|{{ v|tojson(indent=1) }}").render(

@@ -12,7 +12,7 @@ from fastapi import FastAPI
 from app.games.base import OPEN
 from app.games.registry import GAMES
 from app.replay import replay
-from app.web.replays import step_board
+from app.web.routes.replays import step_board
 from tests.web.test_records import client, seated_room
 
 

@@ -1,6 +1,6 @@
 """A socket whose peer stops reading (a laptop shut mid-game) must not hold up the
 room: the others keep hearing everything at once, and the slow one is cut off once it
-is far behind (app/web/outbox.py)."""
+is far behind (app/web/socket/outbox.py)."""
 
 from __future__ import annotations
 
@@ -15,7 +15,7 @@ from websockets.exceptions import ConnectionClosed
 
 from app.main import create_app
 from app.settings import Settings
-from app.web import connection
+from app.web.socket import connection
 from tests.client import Make, seated_room
 from tests.live import LiveServer
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from app.web.bodies import BadBody, strict_json
+from app.web.middleware.bodies import BadBody, strict_json
 
 
 @pytest.mark.parametrize(("text", "value"), [

@@ -12,7 +12,7 @@ from typing import Any
 import pytest
 from websockets.exceptions import ConnectionClosed, InvalidStatus
 
-from app.web.buckets import Bucket
+from app.web.socket.buckets import Bucket
 from tests.client import Make, Person, autoplay, seated_room, start
 from tests.live import LiveServer
 
@@ -456,7 +456,7 @@ async def test_socket_limits_answer_too_fast(
 async def test_a_room_has_one_bus_subscription_for_all_its_sockets(
     server: LiveServer, people: Make,
 ) -> None:
-    """The room's feed follows the channel once for every socket here (app/web/feed.py),
+    """The room's feed follows the channel once for every socket here (app/web/socket/feed.py),
     each socket still gets its own viewer's message, and the feed ends with the last."""
     from app.realtime.broker import channel
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from app.web.board import render_board
+from app.web.render.board import render_board
 from tests import boards
 from tests.games.four_pints.table import RULES, act, buy, reveal, state_from
 

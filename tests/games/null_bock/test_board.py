@@ -12,7 +12,7 @@ from typing import Any
 
 from app.games.base import parse_options
 from app.games.registry import GAMES
-from app.web.board import render_board
+from app.web.render.board import render_board
 from tests import boards
 from tests.games.null_bock.helpers import RULES, play, state_from, to_arena
 

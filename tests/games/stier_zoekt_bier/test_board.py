@@ -13,7 +13,7 @@ import pytest
 
 from app.games.base import parse_options
 from app.games.stier_zoekt_bier.state import CHOOSE, DRAFT, OVER, SERVE, State
-from app.web.board import render_board
+from app.web.render.board import render_board
 from tests import boards
 from tests.games.stier_zoekt_bier.helpers import RULES, STOP, play, seat, table
 from tests.games.stier_zoekt_bier.test_views import _mutate_hidden

@@ -14,8 +14,8 @@ from app.games.base import Rules, options_schema
 from app.i18n import DEFAULT
 from app.rooms.models import SeatInfo
 from app.web.errors import FormError
-from app.web.speech import _, speaking
-from app.web.words import SCRIPT
+from app.web.render.speech import _, speaking
+from app.web.render.words import SCRIPT
 
 __all__ = ["FormError", "offline_text", "options_from_form", "room_params", "seat_rows"]
 

@@ -11,7 +11,6 @@ from fastapi.responses import HTMLResponse, Response
 
 from app.games.base import options_schema
 from app.rooms.names import clean_name
-from app.web import forms
 from app.web.deps import (
     GamesDep,
     LanguageDep,
@@ -24,11 +23,12 @@ from app.web.deps import (
     seat_cookie,
     set_token_cookie,
 )
-from app.web.flash import with_flash
-from app.web.redirects import attempt, back_to
-from app.web.rulebook import rules_html
-from app.web.templating import templates
-from app.web.words import N_
+from app.web.render.rulebook import rules_html
+from app.web.render.templating import templates
+from app.web.render.words import N_
+from app.web.routes import forms
+from app.web.routes.flash import with_flash
+from app.web.routes.redirects import attempt, back_to
 
 router = APIRouter(include_in_schema=False)
 

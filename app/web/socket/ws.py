@@ -8,7 +8,7 @@ and a socket that missed versions gets the newest. Errors become `error` message
 through `wire_error` (app/web/errors.py).
 
 A socket comes through the app's whole stack like any request: the Origin check
-(app/web/csrf.py: a socket from another site is refused before it is accepted), the
+(app/web/middleware/csrf.py: a socket from another site is refused before it is accepted), the
 router. What it sends goes through Starlette's `WebSocket`, by the connection's outbox.
 """
 
@@ -23,7 +23,6 @@ from app.realtime.hub import Hub
 from app.rooms.errors import NotSeated, RoomNotFound
 from app.rooms.live import LiveRoom
 from app.rooms.service import RoomService
-from app.web.connection import Connection
 from app.web.deps import (
     get_feeds,
     get_host_token,
@@ -35,9 +34,10 @@ from app.web.deps import (
     limit_chat,
 )
 from app.web.errors import wire_error
-from app.web.feed import RoomFeeds
 from app.web.language import get_language
-from app.web.protocol import ErrorOut
+from app.web.socket.connection import Connection
+from app.web.socket.feed import RoomFeeds
+from app.web.socket.protocol import ErrorOut
 
 log = logging.getLogger(__name__)
 router = APIRouter()

@@ -3,13 +3,13 @@ status badge, and the phrases static/app.js and static/timers.js put in the page
 page hands them over, translated, in `#room[data-words]`, so the scripts hold no
 English of their own that a German or Dutch viewer would see).
 
-`N_` marks a message for extraction where it is defined; `_` (app.web.render) translates
+`N_` marks a message for extraction where it is defined; `_` (app.web.render.render) translates
 it where it is shown, in the language of the render.
 """
 
 from __future__ import annotations
 
-from app.web.speech import _
+from app.web.render.speech import _
 
 
 def N_(message: str) -> str:

@@ -1,6 +1,6 @@
 """The OpenAPI schema says what the server accepts (issue 35.4).
 
-The request models (app/web/api.py) carry the bounds that never change: lengths, whole
+The request models (app/web/routes/api.py) carry the bounds that never change: lengths, whole
 numbers within 2**53, no unknown properties. What depends on the games this app serves
 is added here, to the schema FastAPI makes: `game` is one of their ids, `seats` lies
 between the fewest and the most players any of them takes, a seat number below the
@@ -68,7 +68,7 @@ def refine(schema: dict[str, Any], games: Mapping[str, Any]) -> None:
     create["turn_timer"] = {"type": "integer", "enum": list(TURN_TIMERS), "default": 0,
                             "title": "Turn Timer",
                             "description": "Seconds per decision; 0: off."}
-    # what a body may hold inside an object of its own (app/web/bodies.py: whole numbers
+    # what a body may hold inside an object of its own (app/web/middleware/bodies.py: whole numbers
     # within 2**53, nesting at most 32 deep; a game's options are flat)
     create["options"] = {"type": "object", "additionalProperties": _json_value(0),
                          "title": "Options",

@@ -11,14 +11,14 @@ from fastapi.responses import HTMLResponse, RedirectResponse, Response
 from app.rooms.errors import NotSeated
 from app.rooms.records import finished_games
 from app.rooms.service import LOG_LINES, RoomService
-from app.web import forms
 from app.web.deps import HostTokenDep, LanguageDep, Registry, RegistryDep, RoomsDep, SeatTokenDep
 from app.web.errors import NOT_FOUND
-from app.web.flash import with_flash
-from app.web.invite import how_to_play, qr_svg
-from app.web.messages import board_of
-from app.web.rulebook import rules_html, rules_lang
-from app.web.templating import templates
+from app.web.render.invite import how_to_play, qr_svg
+from app.web.render.rulebook import rules_html, rules_lang
+from app.web.render.templating import templates
+from app.web.routes import forms
+from app.web.routes.flash import with_flash
+from app.web.socket.messages import board_of
 
 router = APIRouter(include_in_schema=False)
 

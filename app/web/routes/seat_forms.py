@@ -24,8 +24,8 @@ from app.web.deps import (
 )
 from app.web.errors import FormError
 from app.web.language import get_language
-from app.web.redirects import attempt, back_to
-from app.web.words import N_
+from app.web.render.words import N_
+from app.web.routes.redirects import attempt, back_to
 
 router = APIRouter(include_in_schema=False)
 

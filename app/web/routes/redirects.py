@@ -11,7 +11,7 @@ from fastapi.responses import RedirectResponse, Response
 
 from app.i18n import DEFAULT
 from app.web.errors import USER_ERRORS, alert_message
-from app.web.flash import set_flash
+from app.web.routes.flash import set_flash
 
 
 def back_to(path: str, error: str | None = None) -> RedirectResponse:

@@ -13,7 +13,7 @@ This module puts a viewer's board together from them, the same way for every gam
 skeleton (`<div class="board board--<game-id>" data-me="<seat>">`, the other players'
 section) around the public regions, the seat's own panel left out and its `mine` put in.
 A live room draws the public regions once per (version, language) and each `mine` once
-per (version, seat, language) (app/web/messages.py); a page, a replay or a test draws
+per (version, seat, language) (app/web/socket/messages.py); a page, a replay or a test draws
 them here from one view (`board_of`), the same text.
 """
 
@@ -30,10 +30,10 @@ from markupsafe import escape
 from app.i18n import DEFAULT
 from app.i18n import games as game_words
 from app.sizes import lru, report
-from app.web.board_words import HELPERS
-from app.web.regions import Board
-from app.web.render import environment
-from app.web.speech import _, speaking
+from app.web.render.board_words import HELPERS
+from app.web.render.regions import Board
+from app.web.render.render import environment
+from app.web.render.speech import _, speaking
 
 Regions = Mapping[str, str]  # a region's name -> its outer HTML, in board order
 
@@ -51,7 +51,7 @@ def board_template(game_id: str) -> str:
 def _board(game_id: str) -> tuple[Template, dict[str, Any]]:
     """`game_id`'s board template, compiled once, and what every render of it is given
     besides its view: the template's globals, the boards' toolkit `m` and the game's
-    own helpers (app/web/board_words.py)."""
+    own helpers (app/web/render/board_words.py)."""
     template = environment().get_template(board_template(game_id))
     return template, {**template.globals, "m": _toolkit(), **HELPERS.get(game_id, {})}
 

@@ -12,7 +12,7 @@ from starlette.responses import HTMLResponse
 
 from app.i18n import LANGUAGES
 from app.web.language import NAMES, get_language
-from app.web.render import environment, speaking
+from app.web.render.render import environment, speaking
 
 
 class Pages(Jinja2Templates):

@@ -11,7 +11,7 @@ from markupsafe import Markup
 
 from app.games.game import Game
 from app.sizes import lru, report
-from app.web.speech import _
+from app.web.render.speech import _
 
 
 @lru_cache(maxsize=256)

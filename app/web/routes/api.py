@@ -19,7 +19,6 @@ from app.rooms.errors import StaleVersion, UnknownGame
 from app.rooms.models import ChatLine, RoomInfo, Snapshot
 from app.rooms.names import CHAT_MAX, NAME_MAX
 from app.rooms.records import game_record
-from app.web.bodies import MAX_INT
 from app.web.deps import (
     GamesDep,
     HostTokenDep,
@@ -36,6 +35,7 @@ from app.web.deps import (
     seat_cookie,
     set_token_cookie,
 )
+from app.web.middleware.bodies import MAX_INT
 
 router = APIRouter(prefix="/api", tags=["api"])
 
@@ -50,7 +50,7 @@ class GameInfo(BaseModel):
 
 # A request body with a property we do not know is refused (422), and the schema says so
 # (additionalProperties: false). What the schema says beyond the models (the game ids,
-# the seats' bounds) depends on the games served: app/web/schema.py adds it.
+# the seats' bounds) depends on the games served: app/web/routes/schema.py adds it.
 class _Body(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
@@ -65,7 +65,7 @@ def _whole(value: Any) -> Any:
     return value
 
 
-# (and whole numbers in a body are refused above 2**53: app/web/bodies.py)
+# (and whole numbers in a body are refused above 2**53: app/web/middleware/bodies.py)
 Whole = Annotated[int, Field(ge=-MAX_INT, le=MAX_INT), BeforeValidator(_whole)]
 Index = Annotated[int, Field(ge=0, le=MAX_INT), BeforeValidator(_whole)]
 
@@ -163,7 +163,7 @@ class Problem(BaseModel):
 ERRORS: dict[int | str, dict[str, Any]] = {
     code: {"model": Problem} for code in (403, 404, 409, 422, 429)
 }
-# What a request with a body may meet besides (app/web/bodies.py): too large, too slow.
+# What a request with a body may meet besides (app/web/middleware/bodies.py): too large, too slow.
 CHANGES: dict[int | str, dict[str, Any]] = {
     **ERRORS, **{code: {"model": Problem} for code in (408, 413)}}
 

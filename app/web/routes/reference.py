@@ -6,10 +6,10 @@ from __future__ import annotations
 from fastapi import APIRouter, HTTPException, Request
 from fastapi.responses import HTMLResponse, Response
 
-from app.web.card_samples import card_samples, card_words
 from app.web.deps import LanguageDep, RegistryDep
-from app.web.rulebook import rules_html, rules_lang
-from app.web.templating import templates
+from app.web.render.card_samples import card_samples, card_words
+from app.web.render.rulebook import rules_html, rules_lang
+from app.web.render.templating import templates
 
 router = APIRouter(include_in_schema=False)
 

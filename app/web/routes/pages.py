@@ -4,7 +4,7 @@ every action works without JavaScript; static/app.js adds the live board on top.
 The pages reach the RoomService, the games and the cookies through the same Annotated
 dependencies as the API (app/web/deps.py); they hold no game logic. A refused action
 redirects back with the error's readable message (app/web/errors.py) in the alert area,
-in the viewer's language (app/web/redirects.py). One module per concept: lobby.py (the
+in the viewer's language (app/web/routes/redirects.py). One module per concept: lobby.py (the
 games, opening and joining rooms), room_page.py (the room and its panel), seat_forms.py
 (the room's forms), reference.py (rules, card faces); this one puts their routes together.
 """
@@ -13,8 +13,8 @@ from __future__ import annotations
 
 from fastapi import APIRouter
 
-from app.web import lobby, reference, room_page, seat_forms
-from app.web.templating import templates
+from app.web.render.templating import templates
+from app.web.routes import lobby, reference, room_page, seat_forms
 
 __all__ = ["router", "templates"]
 

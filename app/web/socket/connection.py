@@ -1,12 +1,12 @@
 """One socket of a room: what it sends (greeting, states, errors) and what it reads.
 
-A `Connection` does not follow the bus itself: the room's feed (app/web/feed.py) hears
+A `Connection` does not follow the bus itself: the room's feed (app/web/socket/feed.py) hears
 each notice once for every socket of the room here and hands it to `notice`. Notices
 that arrive while the socket is still being greeted, or while a move or chat line the
 client named by an `id` is on its way, wait in `backlog`: none falls between the
 greeting and the follow, and a move's `ack` comes before the board it made.
 
-Everything this socket sends is posted to its outbox (app/web/outbox.py): sent in order,
+Everything this socket sends is posted to its outbox (app/web/socket/outbox.py): sent in order,
 and neither the feed nor the read loop waits for the peer.
 """
 
@@ -29,12 +29,13 @@ from app.rooms.errors import NotSeated, RoomError, StaleVersion
 from app.rooms.models import ChatLine
 from app.rooms.service import LOG_LINES, RoomService
 from app.rooms.tokens import token_matches
-from app.web.buckets import Bucket
 from app.web.errors import TooFast, wire_error
-from app.web.incoming import Move, id_of, read_client
-from app.web.messages import board_of, state_text
-from app.web.outbox import Outbox
-from app.web.protocol import (
+from app.web.render.regions import Board
+from app.web.socket.buckets import Bucket
+from app.web.socket.incoming import Move, id_of, read_client
+from app.web.socket.messages import board_of, state_text
+from app.web.socket.outbox import Outbox
+from app.web.socket.protocol import (
     MAX_MESSAGE_BYTES,
     AckOut,
     BackIn,
@@ -44,11 +45,10 @@ from app.web.protocol import (
     PresenceOut,
     RoomOut,
 )
-from app.web.regions import Board
 
 log = logging.getLogger(__name__)
 
-# How many messages a slow peer may fall behind before it is cut off (app/web/outbox.py):
+# How many messages a slow peer may fall behind before it is cut off (app/web/socket/outbox.py):
 # a few minutes of a lively game.
 LAG_LIMIT = 500
 

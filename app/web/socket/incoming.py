@@ -1,5 +1,5 @@
-"""A client's socket message read: strict JSON (app/web/bodies.py), then the wire
-models (app/web/protocol.py), with a short way for the message nearly every socket
+"""A client's socket message read: strict JSON (app/web/middleware/bodies.py), then the wire
+models (app/web/socket/protocol.py), with a short way for the message nearly every socket
 sends, a move. A move's or chat line's `id` (docs/contracts.md §3) that is not text of
 at most 40 characters is refused with its own reason, before anything else is read."""
 
@@ -9,10 +9,10 @@ from typing import Any, NamedTuple
 
 import orjson
 
-from app.web.bodies import MAX_INT, strict_json
 from app.web.errors import BadBody
-from app.web.protocol import MAX_ID_LENGTH, BackIn, ChatIn, MoveIn, client_message
-from app.web.words import N_
+from app.web.middleware.bodies import MAX_INT, strict_json
+from app.web.render.words import N_
+from app.web.socket.protocol import MAX_ID_LENGTH, BackIn, ChatIn, MoveIn, client_message
 
 # (the socket says a reason as a whole sentence: MAX_ID_LENGTH written out)
 BAD_ID = N_("An id must be text of at most 40 characters.")
@@ -47,7 +47,7 @@ def _good_id(value: Any) -> bool:
 
 
 def read_client(text: str) -> Move | ChatIn | BackIn:
-    """One client message: strict JSON (app/web/bodies.py), then the models above.
+    """One client message: strict JSON (app/web/middleware/bodies.py), then the models above.
 
     Nearly every message is a move `{"type": "move", "version": N, "move": {...}}`
     (and its `id`) with plain values: it is taken as it is once orjson has read it

@@ -1,6 +1,6 @@
 """What a board's template says that a plain function says better than a macro: a card's
 name or CSS name, a count of points or heads, a move's accessible name. Each game's are
-handed to its template with its view (app/web/board.py), under the names its template
+handed to its template with its view (app/web/render/board.py), under the names its template
 calls them by. They speak the render's language and escape as the template's gettext
 does: each returns `Markup`, the same text the macro it replaced drew (a macro call
 and its own calls cost several times a function's, and a board makes hundreds)."""
@@ -12,10 +12,10 @@ from typing import Any
 
 from markupsafe import Markup, escape
 
-from app.web.render import card_words
-from app.web.render import html_gettext as gettext
-from app.web.render import html_ngettext as ngettext
-from app.web.speech import seat_names
+from app.web.render.render import card_words
+from app.web.render.render import html_gettext as gettext
+from app.web.render.render import html_ngettext as ngettext
+from app.web.render.speech import seat_names
 
 Helpers = dict[str, Callable[..., Any]]
 

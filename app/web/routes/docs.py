@@ -6,7 +6,7 @@ from __future__ import annotations
 from fastapi import APIRouter, Request
 from fastapi.responses import HTMLResponse, Response
 
-from app.web.templating import Pages
+from app.web.render.templating import Pages
 
 router = APIRouter(include_in_schema=False)
 templates = Pages()

@@ -9,8 +9,8 @@ from typing import Any
 import orjson
 
 from app.rooms.live import Frame
-from app.web.board import compose, own_region, public_of, public_regions
-from app.web.regions import Board
+from app.web.render.board import compose, own_region, public_of, public_regions
+from app.web.render.regions import Board
 
 
 def dumps(message: dict[str, Any]) -> bytes:
@@ -41,7 +41,7 @@ PUBLIC = "public"  # the viewer of a version's public regions, in `LiveRoom.draw
 
 
 def board_of(frame: Frame) -> Board:
-    """`frame`'s board, put together once (app/web/board.py) from its version's public
+    """`frame`'s board, put together once (app/web/render/board.py) from its version's public
     regions, drawn once per (version, language) from the spectator's view, and its
     seat's own region, drawn once per (version, seat, language): both kept in the live
     room's `drawn` under that tuple, for every socket and page of the room."""

@@ -16,7 +16,7 @@ from markupsafe import Markup
 from app.games.game import Game
 from app.i18n import DEFAULT, LANGUAGES
 from app.sizes import lru, report
-from app.web.markdown import to_html
+from app.web.render.markdown import to_html
 
 
 def rules_file(game: Game | None, lang: str = DEFAULT) -> Path | None:

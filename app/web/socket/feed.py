@@ -5,7 +5,7 @@ N times the same bookkeeping (catching the live room up, presence, the chat line
 text) for each notice. A `RoomFeed` hears each notice once, lets the room service take
 it in once, makes what is the same for everyone once, and then hands it to each
 connection in turn. A connection posts what it sends to its own outbox and never waits
-for its peer (app/web/outbox.py), so one slow socket cannot hold up the others; a
+for its peer (app/web/socket/outbox.py), so one slow socket cannot hold up the others; a
 socket that is closed meanwhile is dropped from the feed and its own read loop ends
 with the disconnect.
 """
@@ -23,8 +23,8 @@ from starlette.websockets import WebSocketDisconnect
 
 from app.realtime.hub import Hub
 from app.rooms.service import RoomService
-from app.web.connection import Connection
-from app.web.protocol import ChatOut
+from app.web.socket.connection import Connection
+from app.web.socket.protocol import ChatOut
 
 log = logging.getLogger(__name__)
 

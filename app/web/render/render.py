@@ -1,12 +1,12 @@
 """The Jinja2 environment the pages and the boards are drawn with, and what their
 templates call: gettext/ngettext in the render's language, a card's words, a view's text
-with the names put in, the viewer's moves as data (app/web/moves_data.py).
+with the names put in, the viewer's moves as data (app/web/render/moves_data.py).
 
 Every render speaks one language: `speaking(lang)` sets it for the current context
 (a `ContextVar`), and the environment's `gettext`/`ngettext`/`card_words` read it. So
 two renders in two languages at once (two tasks, two threads) never mix, and imported
 macros see the language without being imported "with context". How a board is made of
-its template's regions is app/web/board.py.
+its template's regions is app/web/render/board.py.
 """
 
 from __future__ import annotations
@@ -23,13 +23,13 @@ from markupsafe import Markup, escape
 from app.i18n import games as game_words
 from app.i18n import translations
 from app.sizes import lru, report
-from app.web import lists
-from app.web.compact import Compact
-from app.web.moves_data import moves_data
-from app.web.speech import LANG, _, current_language, seat_names, speaking  # noqa: F401
-from app.web.words import script_words, status_word
+from app.web.render import lists
+from app.web.render.compact import Compact
+from app.web.render.moves_data import moves_data
+from app.web.render.speech import LANG, _, current_language, seat_names, speaking  # noqa: F401
+from app.web.render.words import script_words, status_word
 
-TEMPLATES = Path(__file__).resolve().parents[2] / "templates"
+TEMPLATES = Path(__file__).resolve().parents[3] / "templates"
 
 
 # Jinja's "newstyle" gettext: the template passes its variables, we format and escape.
@@ -84,7 +84,7 @@ def _ngettext(eval_ctx: EvalContext, singular: str, plural: str, n: int, **varia
 
 def html_gettext(message: str, **variables: Any) -> Markup:
     """`gettext` as an HTML template says it, for Python the boards call
-    (app/web/board_words.py): translated, its variables escaped, a `Markup`."""
+    (app/web/render/board_words.py): translated, its variables escaped, a `Markup`."""
     return Markup(_translate(True, message, None, 0, variables))
 
 

@@ -19,10 +19,10 @@ from app.i18n import DEFAULT
 from app.replay import Replay
 from app.rooms.errors import RoomError
 from app.rooms.records import game_replay
-from app.web.board import render_board
 from app.web.deps import LanguageDep, RoomsDep, SeatTokenDep
 from app.web.errors import classify
-from app.web.templating import templates
+from app.web.render.board import render_board
+from app.web.render.templating import templates
 
 router = APIRouter(include_in_schema=False)
 

@@ -2,7 +2,7 @@
 can carry only the regions that changed since the socket's last board.
 
 A region is an element whose root tag carries `data-region="<name>"`, drawn by its
-board's template (app/web/board.py puts a board together of them); the skeleton is the
+board's template (app/web/render/board.py puts a board together of them); the skeleton is the
 text before, between and after them.
 """
 

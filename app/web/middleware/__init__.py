@@ -1,0 +1,1 @@
+"""What every request passes: body limits, CSRF, security headers, rate limits."""

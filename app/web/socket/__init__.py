@@ -1,0 +1,1 @@
+"""The room socket: its endpoint, each connection, the room's feed, the wire protocol."""
