@@ -129,6 +129,8 @@ async def test_illegal_and_stale_moves_get_reasons(
     ({"game": TOY, "seats": 2, "options": {"colour": "red"}}, "Unknown option"),
     ({"game": TOY, "seats": 9}, "2 to 4 players"),
     ({"game": "poker", "seats": 2}, "no game called"),
+    ({"game": TOY, "seats": 2, "public": 0.0}, "public"),  # a JSON true or false only
+    ({"game": TOY, "seats": 2, "spectators": "no"}, "spectators"),
 ])
 async def test_invalid_rooms_are_refused_with_clear_messages(
     client: httpx.AsyncClient, body: dict[str, object], message: str,

@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import Annotated, Any, Literal
 
 from fastapi import APIRouter, Request, Response
-from pydantic import BaseModel, BeforeValidator, ConfigDict, Field
+from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, StrictBool
 from pydantic_core import PydanticCustomError
 
 from app.games.base import IllegalMove, options_schema
@@ -74,8 +74,9 @@ class CreateRoom(_Body):
     game: str
     options: dict[str, Any] = Field(default_factory=dict)
     seats: Whole
-    public: bool = False
-    spectators: bool = True
+    # strict: a JSON true or false only (lax, 0, 0.0 and "no" passed as a choice)
+    public: StrictBool = False
+    spectators: StrictBool = True
     turn_timer: Whole = 0  # seconds per decision: 0 (off), 30, 60, 120 or 300
 
 
