@@ -122,6 +122,15 @@ async def limit_seat_changes(conn: HTTPConnection, rooms: RoomService, code: str
                                get_settings(conn).seat_changes_per_minute)
 
 
+async def limit_settings_changes(conn: HTTPConnection, rooms: RoomService, code: str,
+                                 host_token: str | None) -> None:
+    """The host's changes of the room's settings, per client address and room, counted
+    as the seat changes are (only the host's, once the room is found)."""
+    if await rooms.is_host(code, host_token):
+        get_limiter(conn).take("settings", (client_address(conn), code),
+                               get_settings(conn).settings_changes_per_minute)
+
+
 def get_seat_token(conn: HTTPConnection, code: str) -> str | None:
     return conn.cookies.get(seat_cookie(code))
 
