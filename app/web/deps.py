@@ -21,6 +21,7 @@ from app.games.game import Game
 from app.realtime.hub import Hub
 from app.rooms.service import RoomService
 from app.settings import Settings
+from app.web.advice import Advisor
 from app.web.language import get_language
 from app.web.middleware.limits import Limiter
 
@@ -75,6 +76,13 @@ def get_feeds(conn: HTTPConnection) -> RoomFeeds:
     if feeds is None:
         raise HTTPException(503, "Rooms are not available yet.")
     return feeds
+
+
+def get_advisor(conn: HTTPConnection) -> Advisor:
+    advisor: Advisor | None = getattr(conn.app.state, "advisor", None)
+    if advisor is None:
+        raise HTTPException(503, "Rooms are not available yet.")
+    return advisor
 
 
 def get_open_sockets(conn: HTTPConnection) -> dict[tuple[str, str], int]:
@@ -175,6 +183,10 @@ async def _language(conn: HTTPConnection) -> str:
     return get_language(conn)
 
 
+async def _advisor(conn: HTTPConnection) -> Advisor:
+    return get_advisor(conn)
+
+
 SettingsDep = Annotated[Settings, Depends(_settings)]
 GamesDep = Annotated[Games, Depends(_games)]
 RegistryDep = Annotated[Registry, Depends(_registry)]
@@ -183,6 +195,7 @@ HubDep = Annotated[Hub, Depends(_hub)]
 SeatTokenDep = Annotated[str | None, Depends(_seat_token)]
 HostTokenDep = Annotated[str | None, Depends(_host_token)]
 LanguageDep = Annotated[str, Depends(_language)]
+AdvisorDep = Annotated[Advisor, Depends(_advisor)]
 
 
 def set_token_cookie(response: Response, settings: Settings, name: str, token: str) -> None:
