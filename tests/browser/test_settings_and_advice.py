@@ -118,7 +118,8 @@ def test_a_replay_step_shows_the_good_bots_advice_on_a_phone(
     assert "advice=1" in page.url
     # step on to a move of P0's (random) that the good bot would not have made
     for _ in range(60):
-        if advice.get_attribute("data-seat") == "0" and advice.get_attribute("data-same") == "false":
+        if (advice.get_attribute("data-seat"), advice.get_attribute("data-same")) == (
+                "0", "false"):
             break
         step = int(page.locator("#replay-caption").get_attribute("data-step") or 0)
         page.locator("#replay-forward").click()
