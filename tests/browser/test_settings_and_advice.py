@@ -51,7 +51,7 @@ def finished_game(url: str) -> str:
 def open_settings(page: Page) -> None:
     info = page.locator("#room-info")
     if info.get_attribute("open") is None:
-        info.locator("summary").first.click()
+        info.locator("> summary").click()
     change = page.locator(".room-settings__change")
     change.locator("summary").click()
     expect(change.locator("form")).to_be_visible()
