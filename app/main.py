@@ -29,6 +29,7 @@ from app.realtime.hub import Hub
 from app.rooms.service import RoomService
 from app.settings import Settings
 from app.sizes import Size, lru, rss_bytes, sizes
+from app.web.advice import Advisor
 from app.web.deps import Games, Registry
 from app.web.errors import install_error_handlers
 from app.web.middleware.bodies import BodyLimit
@@ -71,6 +72,7 @@ def create_app(settings: Settings | None = None, games: Registry = REGISTRY) -> 
                             gone=hub.gone_since)
         app.state.rooms = rooms
         feeds = app.state.feeds = RoomFeeds(rooms, hub)  # one bus follower per room
+        advisor = app.state.advisor = Advisor(settings.advice_seconds)  # replays' advice
         heartbeat = asyncio.create_task(hub.heartbeat())
         try:
             await rooms.resume_bots()  # games with bots carry on after a restart
@@ -91,6 +93,7 @@ def create_app(settings: Settings | None = None, games: Registry = REGISTRY) -> 
             gc.set_threshold(100_000, 10, 10)
             yield
         finally:
+            advisor.close()
             await feeds.close()
             await rooms.close()  # the bot runners stop before the database goes
             await hub.close()

@@ -44,5 +44,11 @@ class Settings(BaseSettings):
     # The host's seat changes (remove a player, add a bot, open a seat), per client
     # address and room.
     seat_changes_per_minute: int = 60
+    # The host's changes of the room's settings (public, spectators, turn timer), per
+    # client address and room: each one reaches every socket of the room.
+    settings_changes_per_minute: int = 30
+    # How long a replay step waits for the good bot's advice (issue 37.5) before it
+    # says the bot ran out of time.
+    advice_seconds: float = 2.0
     # Buckets kept per kind of limit (the least recently used are forgotten beyond).
     limit_keys: int = 10_000

@@ -46,6 +46,9 @@ class RoomRow(Base):
     host_seat: Mapped[int | None] = mapped_column(Integer, nullable=True)
     # Seconds per decision (0: no timer) and {"seat": epoch ms} for the seats to act.
     turn_timer: Mapped[int] = mapped_column(Integer, default=0)
+    # The host's timer for the next game, chosen while a game runs or is over (None:
+    # none chosen); a new game takes it as its `turn_timer` (issue 37.4).
+    next_turn_timer: Mapped[int | None] = mapped_column(Integer, nullable=True)
     deadlines: Mapped[dict[str, int] | None] = mapped_column(JSON, nullable=True)
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
     updated_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))

@@ -74,10 +74,13 @@ _BEGIN = (
     .where(_ROOMS.c.code == bindparam("b_code"), _ROOMS.c.version == bindparam("b_version"),
            _ROOMS.c.status == bindparam("b_status"),
            ~select(_SEATS.c.index).where(_SEATS.c.room_code == bindparam("b_code"),
-                                        _SEATS.c.name.is_(None)).exists())
+                                        _SEATS.c.name.is_(None)).exists(),
+           func.coalesce(_ROOMS.c.next_turn_timer, _ROOMS.c.turn_timer)
+           == bindparam("b_timer"))
     .values(status="playing", version=bindparam("b_new_version"), state=bindparam("b_state"),
             seed=bindparam("b_seed"), game_no=_ROOMS.c.game_no + 1,
-            deadlines=bindparam("b_deadlines"), updated_at=bindparam("b_at"))
+            deadlines=bindparam("b_deadlines"), updated_at=bindparam("b_at"),
+            turn_timer=bindparam("b_timer"), next_turn_timer=None)
 )
 
 
@@ -97,19 +100,21 @@ class MoveLog:
 
     async def begin_game(
         self, code: str, from_version: int, from_status: str, state: dict[str, Any], seed: int,
-        deadlines: dict[str, int] | None = None,
+        deadlines: dict[str, int] | None = None, turn_timer: int = 0,
     ) -> tuple[SeatRecord, ...] | None:
         """waiting/finished -> playing at version+1 with a fresh state: a new game_no,
         only while every seat is taken (a seat change does not move the version, so the
-        version alone would not see a seat emptied since the caller's record). Returns
-        the seats the game begins with (who holds them may have changed since the
-        caller read them), or None when the room is no longer as the caller had it."""
+        version alone would not see a seat emptied since the caller's record) and the
+        room's next game's timer is still `turn_timer` (the deadlines were made for it;
+        the host may have changed it since), which becomes the game's. Returns the seats
+        the game begins with (who holds them may have changed since the caller read
+        them), or None when the room is no longer as the caller had it."""
         async with self.sessions.begin() as session:
             await lock_room(session, code)
             result = await session.execute(_BEGIN, {
                 "b_code": code, "b_version": from_version, "b_status": from_status,
                 "b_new_version": from_version + 1, "b_state": state, "b_seed": seed,
-                "b_deadlines": deadlines, "b_at": now()})
+                "b_deadlines": deadlines, "b_at": now(), "b_timer": turn_timer})
             if _rowcount(result) != 1:
                 return None
             # a new game starts every seat present: the last game's timeouts and
@@ -127,14 +132,16 @@ class MoveLog:
 
     async def reopen(self, code: str, from_version: int) -> bool:
         """finished -> waiting (a rematch with an empty seat): the host starts it; the
-        agreements to it are spent."""
+        agreements to it are spent, and the timer the host chose for it is the room's."""
         async with self.sessions.begin() as session:
             result = await session.execute(
                 update(RoomRow)
                 .where(RoomRow.code == code, RoomRow.version == from_version,
                        RoomRow.status == "finished")
                 .values(status="waiting", version=from_version + 1, state=None,
-                        updated_at=now())
+                        updated_at=now(), next_turn_timer=None,
+                        turn_timer=func.coalesce(RoomRow.next_turn_timer,
+                                                 RoomRow.turn_timer))
             )
             if _rowcount(result) != 1:
                 return False

@@ -57,6 +57,12 @@ class RoomRecord:
     seats: tuple[SeatRecord, ...]
     turn_timer: int = 0  # seconds per decision; 0: off
     deadlines: dict[str, int] | None = None  # {"seat": epoch ms} of the seats to act
+    next_turn_timer: int | None = None  # the host's timer for the next game, if chosen
+
+    @property
+    def next_game_timer(self) -> int:
+        """The turn timer the room's next game starts with."""
+        return self.turn_timer if self.next_turn_timer is None else self.next_turn_timer
 
 
 

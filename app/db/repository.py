@@ -3,7 +3,8 @@
 Every write that must not race is a conditional UPDATE checked by its rowcount
 (`... WHERE version = :v`, `... WHERE token_hash IS NULL`), so two processes on one
 database cannot both win; the move log's unique (room, version) is the second guard.
-The move log's part is app/db/moves.py; the records handed out, app/db/records.py.
+The move log's part is app/db/moves.py, the host's settings' app/db/room_settings.py; the
+records handed out, app/db/records.py.
 """
 
 from __future__ import annotations
@@ -26,11 +27,12 @@ from app.db.moves import MoveLog, lock_room
 from app.db.movewriter import MoveWriter
 from app.db.records import MoveRecord, RoomRecord, SeatRecord, now
 from app.db.records import rowcount as _rowcount
+from app.db.room_settings import RoomSettings
 
 __all__ = ["MoveRecord", "Repository", "RoomRecord", "SeatRecord", "now"]
 
 
-class Repository(MoveLog):
+class Repository(MoveLog, RoomSettings):
     def __init__(self, sessions: async_sessionmaker[AsyncSession]) -> None:
         self.sessions = sessions
         self.engine: AsyncEngine = sessions.kw["bind"]
@@ -98,6 +100,7 @@ class Repository(MoveLog):
             room.code, room.game_id, room.options, room.public, room.spectators,
             room.status, room.version, room.game_no, room.seed, room.state,
             room.host_token_hash, room.host_seat, seats, room.turn_timer or 0, room.deadlines,
+            room.next_turn_timer,
         )
 
     async def public_codes(self, limit: int = 100) -> list[str]:

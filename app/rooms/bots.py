@@ -39,26 +39,37 @@ def bot_rng(seed: int | None, version: int, seat: int) -> random.Random:
 
 def choose_move(rules: Rules[Any], state: Any, seat: int, rng: random.Random,
                 level: str = "good") -> Any | None:
-    """A legal move for `seat`, or None if it has none. A "good" bot asks
-    `rules.bot_move` with the seat's view; otherwise a uniform random choice."""
+    """A legal move for `seat`, or None if it has none. A "good" bot decides from the
+    seat's view alone (`choose_from_view`); otherwise a uniform random choice."""
+    if level == "good":
+        return choose_from_view(rules, rules.view(state, seat), seat, rng)
     moves: Sequence[Any] = rules.legal_moves(state, seat)
+    return rng.choice(list(moves)) if moves else None
+
+
+def choose_from_view(rules: Rules[Any], view: dict[str, Any], seat: int,
+                     rng: random.Random) -> Any | None:
+    """The good bot's move for `seat` from its view and nothing else: `rules.bot_move`,
+    or a uniform random choice of the view's moves (exactly `legal_moves`,
+    docs/contracts.md §1) when it gives none or one not listed. None without moves. (The
+    replay's advice asks it too: app/rooms/advice.py.)"""
+    moves: Sequence[Any] = view["moves"]
     if not moves:
         return None
-    if level == "good":
-        try:
-            move = rules.bot_move(rules.view(state, seat), seat, rng)
-        except Exception as exc:  # a game's bot must never stop the table
-            # where it failed, not its message or the move: either may name a card of
-            # the bot's hand, and logs are read by people who may not see it
-            log.error("%s: bot_move failed (%s at %s); playing a random move", rules.id,
-                      type(exc).__name__, _where(exc))
-        else:
-            listed = listed_move(moves, move) if move is not None else None
-            if listed is not None:
-                return listed
-            if move is not None:
-                log.warning("%s: bot_move gave an unlisted move; playing a random one",
-                            rules.id)
+    try:
+        move = rules.bot_move(view, seat, rng)
+    except Exception as exc:  # a game's bot must never stop the table
+        # where it failed, not its message or the move: either may name a card of
+        # the bot's hand, and logs are read by people who may not see it
+        log.error("%s: bot_move failed (%s at %s); playing a random move", rules.id,
+                  type(exc).__name__, _where(exc))
+    else:
+        listed = listed_move(moves, move) if move is not None else None
+        if listed is not None:
+            return listed
+        if move is not None:
+            log.warning("%s: bot_move gave an unlisted move; playing a random one",
+                        rules.id)
     return rng.choice(list(moves))
 
 

@@ -35,7 +35,8 @@ class RoomInfo(BaseModel):
     spectators: bool
     host_seat: int | None
     outcome: dict[str, Any] | None = None
-    turn_timer: int = 0  # seconds per decision; 0: off
+    turn_timer: int = 0  # seconds per decision; 0: off (the running game's)
+    next_turn_timer: int = 0  # the one the next game gets (the host's setting)
 
     @property
     def free_seats(self) -> list[int]:

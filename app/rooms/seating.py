@@ -284,8 +284,10 @@ class Seating:
         """A new game in `room` (every seat taken) at its next version; None when the
         database no longer holds `room` as it is (another writer came first)."""
         rules = self.live.rules(room.game_id)
-        # a new game starts every seat present (begin_game writes the same)
-        room = replaced(room, seats=tuple(
+        # a new game starts every seat present, with the timer the host chose for it
+        # (begin_game writes the same)
+        room = replaced(room, turn_timer=room.next_game_timer, next_turn_timer=None,
+                        seats=tuple(
             s if not (s.away or s.timeouts or s.rematch)
             else dataclasses.replace(s, away=False, timeouts=0, rematch=False)
             for s in room.seats))
@@ -295,7 +297,7 @@ class Seating:
         state = rules.encode(first)
         deadlines = begin_deadlines(room, frozenset(rules.to_act(first)), self.clock())
         seats = await self.repo.begin_game(room.code, room.version, room.status, state,
-                                           seed, deadlines)
+                                           seed, deadlines, room.turn_timer)
         if seats is None:
             return None
         # The live room takes the new game from what was just written, not from a read

@@ -9,6 +9,7 @@ what it needs and calling only the others' public methods:
     Bots       a bot's turn through `commit` (bots.py)
     Timers     a passed deadline's move, "I'm back" (timers.py)
     Seating    rooms, seats, host rights, start and rematch (seating.py)
+    HostSettings  public, spectators, the next game's turn timer (host_settings.py)
     Chat       (chat.py)
 
 The two runners (when bots move, when deadlines are looked at) are made first, since
@@ -41,6 +42,7 @@ from app.realtime.broker import Broker, Subscriber, channel
 from app.rooms import errors
 from app.rooms.bots import BotRunner, Bots
 from app.rooms.chat import Chat
+from app.rooms.host_settings import HostSettings
 from app.rooms.live import Frame, LiveRoom, LiveRooms
 from app.rooms.locks import RECENT, RoomLocks
 from app.rooms.models import RoomInfo, SeatInfo, Snapshot
@@ -83,6 +85,7 @@ class RoomService:
         self.seating = Seating(repo, self.live, self.notices, bot_runner.nudge,
                                timer_runner.nudge, self.clock, self.room)
         self.chats = Chat(repo, self.live, self.notices)
+        self.host_settings = HostSettings(repo, self.notices, self.room)
 
         # The parts' methods the web layer calls, bound here rather than wrapped in a
         # method of this class: a move would pay for a coroutine that only awaits another.
@@ -95,6 +98,7 @@ class RoomService:
         self.add_bot = self.seating.add_bot
         self.start = self.seating.start
         self.rematch = self.seating.rematch
+        self.change_settings = self.host_settings.change
         self.chat = self.chats.say
         self.chat_as = self.chats.say_as
         self.chat_history = self.chats.history
@@ -142,7 +146,7 @@ class RoomService:
                             gone_since=None if s.index in connected else gone.get(s.index),
                             rematch=room.status == "finished" and (s.rematch or s.bot))
                    for s in room.seats],
-            turn_timer=room.turn_timer,
+            turn_timer=room.turn_timer, next_turn_timer=room.next_game_timer,
             status=room.status,  # type: ignore[arg-type]
             version=room.version, game_no=room.game_no, public=room.public,
             spectators=room.spectators, host_seat=room.host_seat, outcome=outcome,

@@ -21,6 +21,7 @@ from app.games.game import Game
 from app.realtime.hub import Hub
 from app.rooms.service import RoomService
 from app.settings import Settings
+from app.web.advice import Advisor
 from app.web.language import get_language
 from app.web.middleware.limits import Limiter
 
@@ -77,6 +78,13 @@ def get_feeds(conn: HTTPConnection) -> RoomFeeds:
     return feeds
 
 
+def get_advisor(conn: HTTPConnection) -> Advisor:
+    advisor: Advisor | None = getattr(conn.app.state, "advisor", None)
+    if advisor is None:
+        raise HTTPException(503, "Rooms are not available yet.")
+    return advisor
+
+
 def get_open_sockets(conn: HTTPConnection) -> dict[tuple[str, str], int]:
     """(client address, room) -> its open sockets (app/web/socket/ws.py limits them)."""
     sockets: dict[tuple[str, str], int] = conn.app.state.open_sockets
@@ -120,6 +128,15 @@ async def limit_seat_changes(conn: HTTPConnection, rooms: RoomService, code: str
     if await rooms.is_host(code, host_token):
         get_limiter(conn).take("seats", (client_address(conn), code),
                                get_settings(conn).seat_changes_per_minute)
+
+
+async def limit_settings_changes(conn: HTTPConnection, rooms: RoomService, code: str,
+                                 host_token: str | None) -> None:
+    """The host's changes of the room's settings, per client address and room, counted
+    as the seat changes are (only the host's, once the room is found)."""
+    if await rooms.is_host(code, host_token):
+        get_limiter(conn).take("settings", (client_address(conn), code),
+                               get_settings(conn).settings_changes_per_minute)
 
 
 def get_seat_token(conn: HTTPConnection, code: str) -> str | None:
@@ -166,6 +183,10 @@ async def _language(conn: HTTPConnection) -> str:
     return get_language(conn)
 
 
+async def _advisor(conn: HTTPConnection) -> Advisor:
+    return get_advisor(conn)
+
+
 SettingsDep = Annotated[Settings, Depends(_settings)]
 GamesDep = Annotated[Games, Depends(_games)]
 RegistryDep = Annotated[Registry, Depends(_registry)]
@@ -174,6 +195,7 @@ HubDep = Annotated[Hub, Depends(_hub)]
 SeatTokenDep = Annotated[str | None, Depends(_seat_token)]
 HostTokenDep = Annotated[str | None, Depends(_host_token)]
 LanguageDep = Annotated[str, Depends(_language)]
+AdvisorDep = Annotated[Advisor, Depends(_advisor)]
 
 
 def set_token_cookie(response: Response, settings: Settings, name: str, token: str) -> None:

@@ -62,7 +62,10 @@
   function roomKey(info) {
     const seats = (info.seats || []).map((s) => (s.name || "") + (s.bot ? "*" : "") +
       (s.rematch ? "!" : ""));
-    return [info.status, info.host_seat ?? ""].concat(seats).join("|");
+    // the room's settings (templates/_room_settings.html), after the seats
+    const settings = (info.public ? "P" : "") + (info.spectators ? "S" : "") +
+      info.turn_timer + "/" + info.next_turn_timer;
+    return [info.status, info.host_seat ?? ""].concat(seats, [settings]).join("|");
   }
 
   // Seats or status changed (or we just connected): the server re-renders the panel.

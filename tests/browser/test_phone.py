@@ -336,7 +336,7 @@ def test_the_invite_opened_mid_game_leaves_the_table_as_it_was(
     try:
         page = table.players[0]
         before = page.locator(".room__table").bounding_box()
-        page.locator("#room-info summary").click()
+        page.locator("#room-info > summary").click()
         expect(page.get_by_role("button", name="Copy link")).to_be_visible()
         after = page.locator(".room__table").bounding_box()
         assert before == after  # no gap above it, the same width

@@ -212,7 +212,7 @@ def test_copy_link_puts_the_room_link_on_the_clipboard(ann: Page, sandbox: Table
     page = ann
     page.context.grant_permissions(["clipboard-read", "clipboard-write"])
     expect(page.get_by_role("button", name="Copy link")).to_be_hidden()  # folded: playing
-    page.locator("#room-info summary").click()
+    page.locator("#room-info > summary").click()
     page.get_by_role("button", name="Copy link").click()
     expect(page.get_by_role("alert")).to_contain_text("Link copied.")
     assert page.evaluate("navigator.clipboard.readText()") == sandbox.url
@@ -454,7 +454,7 @@ def test_after_the_end_a_player_may_leave_and_the_rematch_waits_for_the_seat(
     ann, bo = watched.players
     play_to_the_end(watched, random.Random(4))
     expect(ann.locator("#room")).to_have_attribute("data-status", "finished")
-    bo.locator("#room-info summary").click()  # folded since the start
+    bo.locator("#room-info > summary").click()  # folded since the start
     bo.get_by_role("button", name="Leave my seat").click()
     expect(ann.locator("#panel .seatlist__seat.is-empty")).to_have_count(1)
     expect(bo.locator("#panel .is-you")).to_have_count(0)  # Bo watches now

@@ -163,7 +163,8 @@ def test_a_full_table_forgets_its_least_recently_used_key_never_all() -> None:
             with pytest.raises(Exception, match="Slow down"):
                 limiter.take("chat", "talker", 3)  # used again: never the oldest
         limiter.take("rooms", f"client {i}", 60)
-    assert limiter.sizes() == {"chat": 100, "rooms": 100, "refused": 0, "seats": 0}
+    assert limiter.sizes() == {"chat": 100, "rooms": 100, "refused": 0, "seats": 0,
+                               "settings": 0}
     with pytest.raises(Exception, match="Slow down"):
         limiter.take("chat", "talker", 3)
 

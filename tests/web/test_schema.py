@@ -37,7 +37,8 @@ def served(tmp_path_factory: pytest.TempPathFactory) -> Iterator[AppProcess]:
     high = str(10**6)
     server = AppProcess(folder / "app.log", {
         "DATABASE_URL": url, "CHAT_PER_MINUTE": high, "ROOMS_PER_MINUTE": high,
-        "REFUSED_MOVES_PER_MINUTE": high, "SEAT_CHANGES_PER_MINUTE": high},
+        "REFUSED_MOVES_PER_MINUTE": high, "SEAT_CHANGES_PER_MINUTE": high,
+        "SETTINGS_CHANGES_PER_MINUTE": high},
         app="app.main:app")
     server.start()
     yield server
@@ -128,5 +129,10 @@ def test_the_schema_states_the_bounds(api_schema: Any, served: AppProcess) -> No
     assert (create["properties"]["seats"]["minimum"], create["properties"]["seats"]["maximum"]
             ) == (2, 6)
     assert models["MoveBody"]["properties"]["version"]["maximum"] == 2**53
-    for name in ("CreateRoom", "TakeSeat", "MoveBody", "ChatBody", "AddBot"):
+    for name in ("CreateRoom", "TakeSeat", "MoveBody", "ChatBody", "AddBot",
+                 "ChangeSettings"):
         assert models[name]["additionalProperties"] is False, name
+    change = models["ChangeSettings"]  # a field left out stays as it is: no default
+    assert change["minProperties"] == 1 and "required" not in change
+    assert change["properties"]["turn_timer"]["enum"] == [0, 30, 60, 120, 300]
+    assert not any("default" in prop for prop in change["properties"].values())

@@ -25,7 +25,7 @@ from dataclasses import dataclass
 from app.web.errors import TooFast
 
 log = logging.getLogger(__name__)
-KINDS = ("chat", "rooms", "refused", "seats")
+KINDS = ("chat", "rooms", "refused", "seats", "settings")
 
 
 @dataclass(slots=True)

@@ -138,6 +138,11 @@ REFUSALS = [
     N_("Only a bot's seat can be opened to a person."),
     N_("Slow down a little: too many at once."), N_("No such game."),
     N_("Rooms are not available yet."), N_('A bot plays at level "random" or "good".'),
+    # the host's settings (issue 37.4)
+    N_("Only the host can change the room's settings."),
+    N_("Choose a setting to change: public, spectators or the turn timer."),
+    N_("Public and spectators are each on (true) or off (false)."),
+    N_("Choose who can find the room: public or private."),
     # Starlette's own details for an unknown path or method (HTTPException)
     N_("Not Found"), N_("Method Not Allowed"),
 ]

@@ -32,6 +32,7 @@ from app.web.deps import (
     limit_new_rooms,
     limit_refused_moves,
     limit_seat_changes,
+    limit_settings_changes,
     seat_cookie,
     set_token_cookie,
 )
@@ -94,6 +95,15 @@ class MoveBody(_Body):
 
 class ChatBody(_Body):
     text: str = Field(json_schema_extra={"minLength": 1, "maxLength": CHAT_MAX})
+
+
+class ChangeSettings(_Body):
+    """The host's settings: each field left out stays as it is (the schema says no
+    defaults: app/web/routes/schema.py). At least one."""
+
+    public: StrictBool = False  # listed in the lobby
+    spectators: StrictBool = True  # may people without a seat watch
+    turn_timer: Whole = 0  # the NEXT game's seconds per decision: 0, 30, 60, 120 or 300
 
 
 class Version(BaseModel):
@@ -276,6 +286,21 @@ async def add_bot(
     await limit_seat_changes(request, rooms, code, host_token)
     name = await rooms.add_bot(code, host_token, body.seat, body.level)
     return BotAdded(seat=body.seat, name=name)
+
+
+@router.patch("/rooms/{code}/settings", response_model=RoomInfo, responses=CHANGES)
+async def change_settings(
+    code: str, body: ChangeSettings, rooms: RoomsDep, host_token: HostTokenDep,
+    request: Request,
+) -> RoomInfo:
+    """The host changes the room's settings: `public` (listed in the lobby),
+    `spectators` (off: every spectator's socket is closed with code 4403, and new ones
+    are refused) and `turn_timer` (the next game's: a running game keeps its own; the
+    room's `next_turn_timer` says it). A value that is not one of a setting's changes
+    nothing."""
+    await limit_settings_changes(request, rooms, code, host_token)
+    given = {name: getattr(body, name) for name in body.model_fields_set}
+    return await rooms.change_settings(code, host_token, **given)
 
 
 @router.post("/rooms/{code}/start", response_model=Version, responses=CHANGES)

@@ -6,7 +6,8 @@ dependencies as the API (app/web/deps.py); they hold no game logic. A refused ac
 redirects back with the error's readable message (app/web/errors.py) in the alert area,
 in the viewer's language (app/web/routes/redirects.py). One module per concept: lobby.py (the
 games, opening and joining rooms), room_page.py (the room and its panel), seat_forms.py
-(the room's forms), reference.py (rules, card faces); this one puts their routes together.
+(the room's forms), settings_form.py (the host's settings), reference.py (rules, card
+faces); this one puts their routes together.
 """
 
 from __future__ import annotations
@@ -14,10 +15,10 @@ from __future__ import annotations
 from fastapi import APIRouter
 
 from app.web.render.templating import templates
-from app.web.routes import lobby, reference, room_page, seat_forms
+from app.web.routes import lobby, reference, room_page, seat_forms, settings_form
 
 __all__ = ["router", "templates"]
 
 router = APIRouter(include_in_schema=False)
-for part in (lobby, room_page, seat_forms, reference):
+for part in (lobby, room_page, seat_forms, settings_form, reference):
     router.include_router(part.router)

@@ -2,7 +2,9 @@
 through it move by move, drawn by the same board templates (render_board) from one
 seat's view or from the OPEN view (every hand face up). Links and a form do it without
 JavaScript (`?step=N&seat=S`); static/replay.js fetches `/step/N` fragments instead of
-whole pages. Every visible word is in templates/replay.html (translators' file).
+whole pages. With `&advice=1` a step also says what the good bot would have played
+(app/web/advice.py). Every visible word is in templates/replay.html and the templates it
+includes (translators' files).
 
 Refused while the game runs (409 `game_running`): the OPEN view would show every hand.
 """
@@ -19,7 +21,8 @@ from app.i18n import DEFAULT
 from app.replay import Replay
 from app.rooms.errors import RoomError
 from app.rooms.records import game_replay
-from app.web.deps import LanguageDep, RoomsDep, SeatTokenDep
+from app.web.advice import Advisor
+from app.web.deps import AdvisorDep, LanguageDep, RoomsDep, SeatTokenDep
 from app.web.errors import classify
 from app.web.render.board import render_board
 from app.web.render.templating import templates
@@ -59,6 +62,14 @@ def _step(text: str | None, last: int) -> int:
     raise BadStep("no_such_step")
 
 
+def _advice_on(text: str | None) -> bool:
+    if text in (None, "", "0"):
+        return False
+    if text == "1":
+        return True
+    raise BadStep("no_such_advice")
+
+
 def step_board(done: Replay, step: int, seat: Viewer, lang: str = DEFAULT) -> str:
     """The board after `step` moves, seen by `seat`, with no controls (moves: []), in
     the viewer's language."""
@@ -68,7 +79,9 @@ def step_board(done: Replay, step: int, seat: Viewer, lang: str = DEFAULT) -> st
                         lang)
 
 
-def _context(done: Replay, step: int, seat: Viewer, lang: str) -> dict[str, Any]:
+async def _context(done: Replay, step: int, seat: Viewer, lang: str,
+                   advisor: Advisor | None) -> dict[str, Any]:
+    """The step's context; with an `advisor`, the good bot's advice too (when asked)."""
     record = done.record
     moves = record["moves"]
     return {
@@ -77,13 +90,17 @@ def _context(done: Replay, step: int, seat: Viewer, lang: str) -> dict[str, Any]
         "mover": moves[step - 1]["seat"] if step else None,
         "names": [p["name"] for p in record["players"]],
         "board_html": step_board(done, step, seat, lang),
+        "advice_on": advisor is not None,
+        "advice": None if advisor is None else await advisor.advice(done, step, lang),
     }
 
 
 async def _load(rooms: RoomsDep, code: str, game_no: int, token: str | None,
-                step: str | None, seat: str | None) -> tuple[Replay, int, Viewer]:
+                step: str | None, seat: str | None, advice: str | None,
+                advisor: Advisor) -> tuple[Replay, int, Viewer, Advisor | None]:
     done = await game_replay(rooms, code, game_no, token)
-    return done, _step(step, len(done.states) - 1), _seat(seat, len(done.record["players"]))
+    return (done, _step(step, len(done.states) - 1), _seat(seat, len(done.record["players"])),
+            advisor if _advice_on(advice) else None)
 
 
 def _refused(request: Request, code: str, game_no: int, exc: Exception) -> Response:
@@ -100,26 +117,30 @@ def _refused(request: Request, code: str, game_no: int, exc: Exception) -> Respo
 @router.get("/r/{code}/games/{game_no}", response_class=HTMLResponse)
 async def replay_page(
     request: Request, code: str, game_no: int, rooms: RoomsDep, token: SeatTokenDep,
-    lang: LanguageDep, step: str | None = None, seat: str | None = None,
+    lang: LanguageDep, advisor: AdvisorDep, step: str | None = None,
+    seat: str | None = None, advice: str | None = None,
 ) -> Response:
     try:
-        done, at, viewer = await _load(rooms, code, game_no, token, step, seat)
+        done, at, viewer, asked = await _load(rooms, code, game_no, token, step, seat,
+                                              advice, advisor)
     except (RoomError, BadStep) as exc:
         return _refused(request, code, game_no, exc)
-    context = {**_context(done, at, viewer, lang), "code": code, "game_no": game_no,
-               "problem": None}
+    context = {**await _context(done, at, viewer, lang, asked), "code": code,
+               "game_no": game_no, "problem": None}
     return templates.TemplateResponse(request, "replay.html", context)
 
 
 @router.get("/r/{code}/games/{game_no}/step/{step}", response_class=HTMLResponse)
 async def replay_step(
     request: Request, code: str, game_no: int, step: str, rooms: RoomsDep,
-    token: SeatTokenDep, lang: LanguageDep, seat: str | None = None,
+    token: SeatTokenDep, lang: LanguageDep, advisor: AdvisorDep, seat: str | None = None,
+    advice: str | None = None,
 ) -> Response:
-    """One step's board and caption, for static/replay.js."""
+    """One step's board and caption (and the advice, when asked), for static/replay.js."""
     try:
-        done, at, viewer = await _load(rooms, code, game_no, token, step, seat)
+        done, at, viewer, asked = await _load(rooms, code, game_no, token, step, seat,
+                                              advice, advisor)
     except (RoomError, BadStep) as exc:
         return _refused(request, code, game_no, exc)
     return templates.TemplateResponse(request, "_replay_step.html",
-                                      _context(done, at, viewer, lang))
+                                      await _context(done, at, viewer, lang, asked))

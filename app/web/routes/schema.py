@@ -32,6 +32,7 @@ ROOM_LINKS = {
     ("/api/rooms/{code}/chat", "post"): "Chat",
     ("/api/rooms/{code}/back", "post"): "Back",
     ("/api/rooms/{code}/rematch", "post"): "Rematch",
+    ("/api/rooms/{code}/settings", "patch"): "ChangeSettings",
 }
 # Answers that name a room, and where its code is in them.
 ROOM_CODE_FROM = {
@@ -68,6 +69,7 @@ def refine(schema: dict[str, Any], games: Mapping[str, Any]) -> None:
     create["turn_timer"] = {"type": "integer", "enum": list(TURN_TIMERS), "default": 0,
                             "title": "Turn Timer",
                             "description": "Seconds per decision; 0: off."}
+    _settings(components["ChangeSettings"])
     # what a body may hold inside an object of its own (app/web/middleware/bodies.py: whole numbers
     # within 2**53, nesting at most 32 deep; a game's options are flat)
     create["options"] = {"type": "object", "additionalProperties": _json_value(0),
@@ -84,6 +86,22 @@ def refine(schema: dict[str, Any], games: Mapping[str, Any]) -> None:
                 if parameter["name"] == "seat":
                     _bound_seat(parameter["schema"], most)
     _link(schema)
+
+
+def _settings(model: dict[str, Any]) -> None:
+    """A settings change: a field left out stays as it is (no default), and at least
+    one is given; the timer is one of the timers."""
+    props = model["properties"]
+    for prop in props.values():
+        prop.pop("default", None)
+    props["public"]["description"] = "Listed in the lobby. Left out: as it is."
+    props["spectators"]["description"] = (
+        "Whether people without a seat may watch; off closes their sockets (4403). "
+        "Left out: as it is.")
+    props["turn_timer"] = {"type": "integer", "enum": list(TURN_TIMERS), "title": "Turn Timer",
+                           "description": "The next game's seconds per decision; 0: off. "
+                                          "Left out: as it is."}
+    model["minProperties"] = 1
 
 
 def _json_value(depth: int) -> dict[str, Any]:
