@@ -118,6 +118,9 @@ class GameRow(Base):
     seed: Mapped[int] = mapped_column(BigInteger)
     # [{"seat": 0, "name": "Ann", "bot": false, "level": null}, ...] when the game ended
     players: Mapped[list[dict[str, Any]]] = mapped_column(JSON)
+    # Per seat, who it was across the room's games (a person's token hash, "bot:<name>"):
+    # never served (migration 0007). None in games recorded before.
+    player_keys: Mapped[list[str] | None] = mapped_column(JSON, nullable=True)
     started_version: Mapped[int] = mapped_column(Integer)  # its first move is this + 1
     outcome: Mapped[dict[str, Any]] = mapped_column(JSON)
     finished_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))

@@ -231,7 +231,8 @@ class MoveWriter:
             j = self._j
             after = ((_GAME, {"code": code, "game_no": game_no, "game_id": game["game_id"],
                               "options": j(game["options"]), "seed": game["seed"],
-                              "players": j(game["players"]), "in_code": code,
+                              "players": j(game["players"]),
+                              "player_keys": j(game["player_keys"]), "in_code": code,
                               "in_game_no": game_no, "outcome": j(game["outcome"]),
                               "at": stamp}),)
         # The loop from the drainer when there is one (most moves of a batch): on

@@ -1,6 +1,6 @@
 """Game records and replays for the web layer (issue 14): who may fetch a record, the
 record of a finished game as JSON, its replay (cached: a finished game never changes)
-and the list of a room's finished games.
+and the room's standings and history (app/rooms/standings.py).
 
 The record is built from the `games` row written with the game's last move
 (app/db/game_records.py); a room whose current game ended before that table existed gets its
@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Any
 from app.db.game_records import Records, StoredGame, players_of
 from app.replay import Replay, ReplayError, outcome_of, replay
 from app.rooms import errors
+from app.rooms.standings import Standings, standings
 
 if TYPE_CHECKING:
     from app.rooms.live import LiveRoom
@@ -95,13 +96,13 @@ async def game_replay(rooms: RoomService, code: str, game_no: int,
     return done
 
 
-async def finished_games(rooms: RoomService, code: str) -> list[dict[str, Any]]:
-    """The room's finished games, newest first: game_no, the players' names, the
-    outcome. The caller has admitted the viewer already."""
+async def room_standings(rooms: RoomService, code: str) -> Standings:
+    """The evening's standings and the history of the room's finished games (issue 37),
+    from their records. The caller has admitted the viewer already."""
     live = await rooms.current(code)
     stored = await Records(rooms.repo.sessions).games(code)
     if not any(g.game_no == live.record.game_no for g in stored):
         current = _from_room(live)
         stored += [current] if current is not None else []
-    return [{"game_no": g.game_no, "names": [p["name"] for p in g.players],
-             "outcome": g.outcome} for g in sorted(stored, key=lambda g: -g.game_no)]
+    titles = {game_id: rules.title for game_id, rules in rooms.games.items()}
+    return standings(stored, live.record.seats, titles)

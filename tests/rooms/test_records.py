@@ -9,7 +9,7 @@ import pytest
 from app.games.registry import GAMES
 from app.replay import replay
 from app.rooms import errors
-from app.rooms.records import finished_games, game_record
+from app.rooms.records import game_record, room_standings
 from app.rooms.service import RoomService
 from tests.rooms.test_bots import finished
 
@@ -39,8 +39,9 @@ async def test_bots_play_a_game_and_a_rematch_and_both_records_replay(
     assert second["started_version"] >= first["moves"][-1]["version"] + 1
     for record in (first, second):
         assert replay(record, GAMES).outcome == record["outcome"]
-    listed = await finished_games(service, code)
-    assert [g["game_no"] for g in listed] == [2, 1]
-    assert listed[1]["outcome"] == first["outcome"]
+    listed = (await room_standings(service, code)).games
+    assert [g.game_no for g in listed] == [1, 2]
+    names = [p["name"] for p in first["players"]]
+    assert listed[0].winners == [names[s] for s in first["outcome"]["winners"]]
     with pytest.raises(errors.NoRecord):
         await game_record(service, code, 3, None)
