@@ -26,6 +26,7 @@ from app.db.single import one_process_per_sqlite
 from app.games.registry import REGISTRY
 from app.realtime.broker import make_broker
 from app.realtime.hub import Hub
+from app.rooms.retention import keep
 from app.rooms.service import RoomService
 from app.settings import Settings
 from app.sizes import Size, lru, rss_bytes, sizes
@@ -74,6 +75,7 @@ def create_app(settings: Settings | None = None, games: Registry = REGISTRY) -> 
         feeds = app.state.feeds = RoomFeeds(rooms, hub)  # one bus follower per room
         advisor = app.state.advisor = Advisor(settings.advice_seconds)  # replays' advice
         heartbeat = asyncio.create_task(hub.heartbeat())
+        retention = asyncio.create_task(keep(rooms, settings.room_retention_days))
         try:
             await rooms.resume_bots()  # games with bots carry on after a restart
             await rooms.resume_timers()  # and passed deadlines are acted on
@@ -97,9 +99,10 @@ def create_app(settings: Settings | None = None, games: Registry = REGISTRY) -> 
             await feeds.close()
             await rooms.close()  # the bot runners stop before the database goes
             await hub.close()
-            heartbeat.cancel()
-            with contextlib.suppress(asyncio.CancelledError):
-                await heartbeat
+            for task in (heartbeat, retention):
+                task.cancel()
+                with contextlib.suppress(asyncio.CancelledError):
+                    await task
             await broker.disconnect()
             await engine.dispose()
 

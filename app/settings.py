@@ -50,5 +50,9 @@ class Settings(BaseSettings):
     # How long a replay step waits for the good bot's advice (issue 37.5) before it
     # says the bot ran out of time.
     advice_seconds: float = 2.0
+    # A room untouched for this many days drops its live state (a game never finished,
+    # the chat; a room never played is deleted); its finished games' records and their
+    # replays stay as long as the database (issue 37.3). 0: never.
+    room_retention_days: float = 30.0
     # Buckets kept per kind of limit (the least recently used are forgotten beyond).
     limit_keys: int = 10_000

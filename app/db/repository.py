@@ -3,8 +3,9 @@
 Every write that must not race is a conditional UPDATE checked by its rowcount
 (`... WHERE version = :v`, `... WHERE token_hash IS NULL`), so two processes on one
 database cannot both win; the move log's unique (room, version) is the second guard.
-The move log's part is app/db/moves.py, the host's settings' app/db/room_settings.py; the
-records handed out, app/db/records.py.
+The move log's part is app/db/moves.py, the host's settings' app/db/room_settings.py, the
+next game's and the retention's app/db/table.py; the records handed out,
+app/db/records.py.
 """
 
 from __future__ import annotations
@@ -28,11 +29,12 @@ from app.db.movewriter import MoveWriter
 from app.db.records import MoveRecord, RoomRecord, SeatRecord, now
 from app.db.records import rowcount as _rowcount
 from app.db.room_settings import RoomSettings
+from app.db.table import TableChanges
 
 __all__ = ["MoveRecord", "Repository", "RoomRecord", "SeatRecord", "now"]
 
 
-class Repository(MoveLog, RoomSettings):
+class Repository(MoveLog, RoomSettings, TableChanges):
     def __init__(self, sessions: async_sessionmaker[AsyncSession]) -> None:
         self.sessions = sessions
         self.engine: AsyncEngine = sessions.kw["bind"]

@@ -376,6 +376,8 @@ class LiveRooms:
         found = await self.repo.load_live(
             live.record.code, after=(live.record.game_no, live.version))
         if found is not None:
+            if found[0].game_id != live.record.game_id:  # the host chose another game
+                live.rules = self.games.get(found[0].game_id)
             live.absorb(found[0], found[1])
 
     async def ensure(self, code: str, version: int) -> LiveRoom | None:

@@ -88,20 +88,28 @@ class Seating:
         if _name_taken(room, name):
             raise errors.InvalidName("Someone in this room already has that name.")
         free = [s.index for s in room.seats if s.name is None]
+        token = await self._returning(code, current_token) or new_token()
         if index is None:
             if not free:
                 raise errors.SeatTaken("Every seat is taken.")
-            index = await self._claim_any(code, free, name, token := new_token())
+            index = await self._claim_any(code, free, name, token)
         else:
             if not isinstance(index, int) or not 0 <= index < len(room.seats):
                 raise errors.NoSuchSeat()
-            token = new_token()
             if not await self.repo.claim_seat(code, index, name, hash_token(token)):
                 raise await self._why_not_seated(code, name)
         if room.host_seat is None and token_matches(host_token, room.host_token_hash):
             await self.repo.set_host_seat(code, index)
         await self.notices.announce(code)
         return index, token
+
+    async def _returning(self, code: str, token: str | None) -> str | None:
+        """The token of a person coming back to the room (it played a recorded game
+        here, and leaving kept it in their cookie): seated with it again, they keep
+        their line in the evening's standings (app/rooms/standings.py)."""
+        if not isinstance(token, str) or not token or len(token) > 128:
+            return None
+        return token if await self.repo.past_player(code, hash_token(token)) else None
 
     async def _claim_any(self, code: str, free: list[int], name: str, token: str) -> int:
         """The first of the `free` seats this person gets: one taken meanwhile (others

@@ -10,6 +10,7 @@ what it needs and calling only the others' public methods:
     Timers     a passed deadline's move, "I'm back" (timers.py)
     Seating    rooms, seats, host rights, start and rematch (seating.py)
     HostSettings  public, spectators, the next game's turn timer (host_settings.py)
+    NextGame   the host's choice of the next game at the same table (next_game.py)
     Chat       (chat.py)
 
 The two runners (when bots move, when deadlines are looked at) are made first, since
@@ -46,6 +47,7 @@ from app.rooms.host_settings import HostSettings
 from app.rooms.live import Frame, LiveRoom, LiveRooms
 from app.rooms.locks import RECENT, RoomLocks
 from app.rooms.models import RoomInfo, SeatInfo, Snapshot
+from app.rooms.next_game import NextGame
 from app.rooms.notices import Notices
 from app.rooms.pipeline import Pipeline
 from app.rooms.seating import Seating
@@ -86,6 +88,7 @@ class RoomService:
                                timer_runner.nudge, self.clock, self.room)
         self.chats = Chat(repo, self.live, self.notices)
         self.host_settings = HostSettings(repo, self.notices, self.room)
+        self.next_game = NextGame(repo, self.live, self.notices, self.room)
 
         # The parts' methods the web layer calls, bound here rather than wrapped in a
         # method of this class: a move would pay for a coroutine that only awaits another.
@@ -99,6 +102,7 @@ class RoomService:
         self.start = self.seating.start
         self.rematch = self.seating.rematch
         self.change_settings = self.host_settings.change
+        self.choose_game = self.next_game.choose
         self.chat = self.chats.say
         self.chat_as = self.chats.say_as
         self.chat_history = self.chats.history

@@ -204,8 +204,3 @@ def set_token_cookie(response: Response, settings: Settings, name: str, token: s
         secure=settings.cookie_secure,
     )
 
-
-def clear_token_cookie(response: Response, settings: Settings, name: str) -> None:
-    response.delete_cookie(
-        name, path="/", httponly=True, samesite="lax", secure=settings.cookie_secure
-    )

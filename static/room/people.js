@@ -2,7 +2,7 @@
 (function (T) {
   "use strict";
   if (!T) return;
-  const { code, $, showTurn, setStatus, t } = T;
+  const { room, code, $, showTurn, setStatus, t } = T;
   // ---- chat and presence ----
   function addChat(msg) {
     const li = document.createElement("li");
@@ -71,6 +71,11 @@
   // Seats or status changed (or we just connected): the server re-renders the panel.
   function onRoom(msg) {
     if (!msg.room) return;
+    // the host chose another game for this table: its page (board, styles) anew
+    if (msg.room.game_id !== room.dataset.game) {
+      location.reload();
+      return;
+    }
     setStatus(msg.room.status);
     const key = roomKey(msg.room);
     if (key !== $("panel").dataset.key) refreshPanel();

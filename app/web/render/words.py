@@ -143,6 +143,11 @@ REFUSALS = [
     N_("Choose a setting to change: public, spectators or the turn timer."),
     N_("Public and spectators are each on (true) or off (false)."),
     N_("Choose who can find the room: public or private."),
+    # the next game at the same table (issue 37.1)
+    N_("Only the host can choose the next game."),
+    N_("The next game can be chosen once this one is over."),
+    N_("%(people)s people sit at this table: choose at least %(people)s seats."),
+    N_("The room changed meanwhile: try again."),
     # Starlette's own details for an unknown path or method (HTTPException)
     N_("Not Found"), N_("Method Not Allowed"),
 ]

@@ -18,7 +18,8 @@ from app.i18n.games import refusal_text
 from app.rooms.errors import StaleVersion, UnknownGame
 from app.rooms.models import ChatLine, RoomInfo, Snapshot
 from app.rooms.names import CHAT_MAX, NAME_MAX
-from app.rooms.records import game_record
+from app.rooms.records import game_record, room_standings
+from app.rooms.standings import Standings
 from app.web.deps import (
     GamesDep,
     HostTokenDep,
@@ -26,7 +27,6 @@ from app.web.deps import (
     RoomsDep,
     SeatTokenDep,
     SettingsDep,
-    clear_token_cookie,
     host_cookie,
     limit_chat,
     limit_new_rooms,
@@ -104,6 +104,15 @@ class ChangeSettings(_Body):
     public: StrictBool = False  # listed in the lobby
     spectators: StrictBool = True  # may people without a seat watch
     turn_timer: Whole = 0  # the NEXT game's seconds per decision: 0, 30, 60, 120 or 300
+
+
+class ChooseGame(_Body):
+    """The next game at the same table: any game served, its options and seats (left
+    out: as many as now, within the game's count; never fewer than the people seated)."""
+
+    game: str
+    options: dict[str, Any] = Field(default_factory=dict)
+    seats: Whole | None = None
 
 
 class Version(BaseModel):
@@ -239,11 +248,12 @@ async def take_seat(
 
 @router.delete("/rooms/{code}/seat", status_code=204, responses=CHANGES)
 async def leave_seat(
-    code: str, rooms: RoomsDep, settings: SettingsDep, seat_token: SeatTokenDep,
+    code: str, rooms: RoomsDep, seat_token: SeatTokenDep,
 ) -> Response:
     await rooms.leave_seat(code, seat_token)
     response = Response(status_code=204)
-    clear_token_cookie(response, settings, seat_cookie(code))
+    # the cookie keeps the token: taking a seat again, the person keeps their line in
+    # the evening's standings (app/rooms/seating.py: `_returning`)
     return response
 
 
@@ -301,6 +311,27 @@ async def change_settings(
     await limit_settings_changes(request, rooms, code, host_token)
     given = {name: getattr(body, name) for name in body.model_fields_set}
     return await rooms.change_settings(code, host_token, **given)
+
+
+@router.post("/rooms/{code}/next-game", response_model=RoomInfo, responses=CHANGES)
+async def choose_game(
+    code: str, body: ChooseGame, rooms: RoomsDep, host_token: HostTokenDep,
+    request: Request,
+) -> RoomInfo:
+    """Between games (or before the first) the host picks the next game for the same
+    room: the link stays, the people keep their seats (people first, then bots, then
+    empty seats), and the room waits for the host's start. Counted as a settings
+    change."""
+    await limit_settings_changes(request, rooms, code, host_token)
+    return await rooms.choose_game(code, host_token, body.game, body.options, body.seats)
+
+
+@router.get("/rooms/{code}/standings", response_model=Standings, responses=ERRORS)
+async def standings(code: str, rooms: RoomsDep, seat_token: SeatTokenDep) -> Standings:
+    """The evening's standings and the history of the room's finished games, from their
+    records: the same for every viewer the room admits."""
+    await rooms.viewer(code, seat_token)
+    return await room_standings(rooms, code)
 
 
 @router.post("/rooms/{code}/start", response_model=Version, responses=CHANGES)

@@ -9,7 +9,7 @@ from fastapi import APIRouter, Request
 from fastapi.responses import HTMLResponse, RedirectResponse, Response
 
 from app.rooms.errors import NotSeated
-from app.rooms.records import finished_games
+from app.rooms.records import room_standings
 from app.rooms.service import LOG_LINES, RoomService
 from app.web.deps import HostTokenDep, LanguageDep, Registry, RegistryDep, RoomsDep, SeatTokenDep
 from app.web.errors import NOT_FOUND
@@ -18,6 +18,7 @@ from app.web.render.rulebook import rules_html, rules_lang
 from app.web.render.templating import templates
 from app.web.routes import forms
 from app.web.routes.flash import with_flash
+from app.web.routes.next_game_form import game_choices
 from app.web.socket.messages import board_of
 
 router = APIRouter(include_in_schema=False)
@@ -52,7 +53,10 @@ async def _room_context(
     if not admitted:
         context["no_spectators"] = True
         return context
-    context["games_played"] = await finished_games(rooms, code)  # their replays
+    # the evening's standings and the room's history, from the game records
+    context["standings"] = await room_standings(rooms, code)
+    if is_host and info.status != "playing":
+        context["next_games"] = game_choices(games, info)
     # the board the room's sockets are sent, from the same drawn regions (messages.py)
     frame = await rooms.frame(code, seat, lang)
     if frame.view is not None:

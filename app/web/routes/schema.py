@@ -33,6 +33,8 @@ ROOM_LINKS = {
     ("/api/rooms/{code}/back", "post"): "Back",
     ("/api/rooms/{code}/rematch", "post"): "Rematch",
     ("/api/rooms/{code}/settings", "patch"): "ChangeSettings",
+    ("/api/rooms/{code}/next-game", "post"): "ChooseGame",
+    ("/api/rooms/{code}/standings", "get"): "Standings",
 }
 # Answers that name a room, and where its code is in them.
 ROOM_CODE_FROM = {
@@ -70,11 +72,17 @@ def refine(schema: dict[str, Any], games: Mapping[str, Any]) -> None:
                             "title": "Turn Timer",
                             "description": "Seconds per decision; 0: off."}
     _settings(components["ChangeSettings"])
+    choose = components["ChooseGame"]["properties"]
+    choose["game"] = create["game"]
+    choose["seats"] = {"anyOf": [dict(create["seats"]), {"type": "null"}], "title": "Seats",
+                       "description": "Within the game's own range; left out: as many as "
+                                      "now, within it."}
     # what a body may hold inside an object of its own (app/web/middleware/bodies.py: whole numbers
     # within 2**53, nesting at most 32 deep; a game's options are flat)
     create["options"] = {"type": "object", "additionalProperties": _json_value(0),
                          "title": "Options",
                          "description": "The game's options, as GET /api/games lists them."}
+    choose["options"] = create["options"]
     components["MoveBody"]["properties"]["move"] = {
         "type": "object", "additionalProperties": _json_value(1), "title": "Move",
         "description": "One of the moves the view lists (`view.moves`)."}

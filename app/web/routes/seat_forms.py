@@ -17,7 +17,6 @@ from app.web.deps import (
     RoomsDep,
     SeatTokenDep,
     SettingsDep,
-    clear_token_cookie,
     limit_seat_changes,
     seat_cookie,
     set_token_cookie,
@@ -60,8 +59,7 @@ async def take_seat(
 
 @router.post("/r/{code}/leave")
 async def leave_seat(
-    request: Request, code: str, rooms: RoomsDep, settings: SettingsDep, token: SeatTokenDep,
-    lang: LanguageDep,
+    request: Request, code: str, rooms: RoomsDep, token: SeatTokenDep, lang: LanguageDep,
 ) -> Response:
     """Leave the seat (before the start or after the end); `to=lobby`: and go back to
     the lobby ("Back to the lobby" at the end, so the next game need not wait)."""
@@ -70,7 +68,8 @@ async def leave_seat(
     async def act() -> Response:
         await rooms.leave_seat(code, token)
         response = back_to("/" if to_lobby else f"/r/{code}")
-        clear_token_cookie(response, settings, seat_cookie(code))
+        # the cookie keeps the token: taking a seat again, the person keeps their line
+        # in the evening's standings (app/rooms/seating.py: `_returning`)
         return response
 
     return await attempt(f"/r/{code}", act, lang)
