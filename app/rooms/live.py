@@ -6,9 +6,12 @@ A move is applied to it only after the database has stored it (write-through), s
 never ahead of the database; a room another process moved is caught up by reading only
 the moves after this room's version, once for all the sockets here.
 
-A `Frame` is one viewer's picture at one version in one language (view, log, names),
-made once and shared by every socket of that viewer and language; the web layer keeps
-its messages in `Frame.cache`, and what it draws of the room's boards in `LiveRoom.drawn`
+A `Frame` is one viewer's picture at one version (view, names, the game's events so
+far), made once per viewer and language and shared by every socket of that viewer and
+language. The rooms layer hands events; the web layer phrases them (its log lines per
+viewer and language live in `LiveRoom.phrased` for the game, app/web/render/loglines.py),
+keeps its messages in `Frame.cache`, and what it draws of the room's boards in
+`LiveRoom.drawn`
 (docs/contracts.md §5: the public regions per (version, language), each seat's own region
 per (version, seat, language); made again when the seats change). A room nobody here
 watches is not kept: each use reads it fresh, so a process never serves a copy it has
@@ -29,7 +32,6 @@ from app.games.base import Event, Rules, parse_options
 from app.i18n import DEFAULT
 from app.rooms import errors
 from app.rooms.locks import RoomLocks
-from app.rooms.loglines import LogLine, LogPrefix, SaidLines, ViewerLog
 from app.rooms.models import ChatLine
 from app.rooms.tokens import token_matches
 
@@ -46,7 +48,10 @@ class Frame:
     names: list[str]
     view: dict[str, Any] | None
     outcome: dict[str, Any] | None
-    log: Sequence[LogLine]  # a LogPrefix: slices are lists
+    # this game's moves and their events (the live room's list, which only grows within
+    # a game) and how many of them this version has
+    moves: Sequence[tuple[int, list[Event]]]
+    move_count: int
     rules_id: str
     cache: dict[Any, Any] = field(default_factory=dict)
     # turn timers: {"deadlines": {"seat": epoch ms}, "away": [seats]} (issue 11)
@@ -56,6 +61,8 @@ class Frame:
     # from it), and the room's drawn regions (`LiveRoom.drawn`)
     spectator: Callable[[], dict[str, Any] | None] = field(default=lambda: None)
     drawn: dict[Any, Any] = field(default_factory=dict)
+    # the web layer's phrased log lines of this game (`LiveRoom.phrased`)
+    phrased: dict[Any, Any] = field(default_factory=dict)
 
 
 def timers_of(record: RoomRecord) -> dict[str, Any]:
@@ -98,8 +105,9 @@ class LiveRoom:
         self.moves: list[tuple[int, list[Event]]] = []
         self.movers: list[tuple[int, int]] = []  # (version, seat) of this game's moves
         self.acting: dict[int, frozenset[int]] = {}
-        self.logs: dict[tuple[int | None, str], ViewerLog] = {}  # (seat, language)
-        self.said: dict[str, SaidLines] = {}  # language -> every event's line
+        # the web layer's log lines of this game, by viewer and language: a new dict for
+        # a new game or new names (a frame of the old keeps its own)
+        self.phrased: dict[Any, Any] = {}
         self._renew()
         self._add(moves)
 
@@ -165,7 +173,7 @@ class LiveRoom:
             self.state = self.rules.decode(record.state)
         self._add(moves)
         if names != self.names:
-            self.logs, self.said = {}, {}
+            self.phrased = {}
         self._renew()
 
     def advance(self, record: RoomRecord, state: Any, seat: int, events: list[Event],
@@ -227,18 +235,9 @@ class LiveRoom:
         if made is not None:
             return made
         view = outcome = None
-        lines: Sequence[LogLine] = ()
         if self.state is not None and self.rules is not None:
             view = self.rules.view(self.state, seat)
             outcome = view["outcome"]  # set once, in the view (docs/contracts.md §1)
-            log = self.logs.get((seat, lang))
-            if log is None:
-                log = self.logs[seat, lang] = ViewerLog(seat, self.record.game_id, lang)
-            said = self.said.get(lang)
-            if said is None:
-                said = self.said[lang] = SaidLines(self.record.game_id, lang)
-            full = log.extend(self.moves, self.names, said)
-            lines = LogPrefix(full, len(full))
         # made again only when what it reads changed, not per record (a move's record
         # keeps its seats and deadlines: the same objects; records are frozen and a
         # change of deadlines makes a new dict); read only, shared by every frame
@@ -249,9 +248,10 @@ class LiveRoom:
             timers = self._timers = (record.seats, record.deadlines, playing,
                                      timers_of(record))
         made = Frame(self.version, record.game_no, seat, record.status,
-                     self.names, view, outcome, lines, record.game_id,
+                     self.names, view, outcome, self.moves,
+                     len(self.moves) if view is not None else 0, record.game_id,
                      timers=timers[3], lang=lang, spectator=self._public_view(),
-                     drawn=self.drawn)
+                     drawn=self.drawn, phrased=self.phrased)
         self.frames[seat, lang] = made
         return made
 

@@ -44,13 +44,13 @@ class RoomInfo(BaseModel):
 
 
 class Snapshot(BaseModel):
-    """One viewer's picture of a room at one version."""
+    """One viewer's picture of a room at one version (its log is the web layer's to
+    phrase: app/web/render/loglines.py)."""
 
     version: int
     seat: int | None
     status: Status
     view: dict[str, Any] | None
-    log: list[str]
     names: list[str]
     outcome: dict[str, Any] | None = None
 

@@ -54,8 +54,6 @@ from app.rooms.seating import Seating
 from app.rooms.timers import TimerRunner, Timers, deadlines_of
 from app.rooms.tokens import token_matches
 
-LOG_LINES = 200
-
 __all__ = ["RoomService", "channel"]
 
 
@@ -190,19 +188,12 @@ class RoomService:
         viewer and language."""
         return (await self.live.current(code)).frame(seat, lang)
 
-    async def snapshot(
-        self, code: str, seat: int | None, *, at_least: int | None = None,
-        lang: str = DEFAULT,
-    ) -> Snapshot:
-        """`seat`'s view, the last LOG_LINES lines of its log (as text) and the names."""
-        live = await self.live.current(code)
-        if at_least is not None and live.version < at_least:
-            live = await self.live.ensure(code, at_least) or live
-        frame = live.frame(seat, lang)
+    async def snapshot(self, code: str, seat: int | None) -> Snapshot:
+        """`seat`'s view now and the names."""
+        frame = (await self.live.current(code)).frame(seat)
         return Snapshot(
             version=frame.version, seat=seat, status=frame.status,  # type: ignore[arg-type]
-            view=frame.view, log=[line["text"] for line in frame.log[-LOG_LINES:]],
-            names=frame.names, outcome=frame.outcome,
+            view=frame.view, names=frame.names, outcome=frame.outcome,
         )
 
     # -- the live rooms and the bus ------------------------------------------

@@ -14,7 +14,7 @@ from app.games.registry import GAMES
 from app.i18n import LANGUAGES
 from app.i18n import games as game_words
 from app.i18n.table_events import KINDS, english
-from app.rooms.loglines import log_line
+from app.web.render.loglines import log_line
 from tests.games.phrasebook import play
 
 NAMES = ["Ann", "Bob", "Cy", "Di", "Ed", "Flo"]

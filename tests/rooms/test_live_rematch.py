@@ -13,6 +13,7 @@ import pytest
 from app.rooms import errors
 from app.rooms.live import LiveRoom
 from app.rooms.service import RoomService
+from app.web.render.loglines import log_of
 from tests.rooms.test_service import TOY, full_room
 
 NULL_BOCK = "null-bock"
@@ -20,7 +21,7 @@ NULL_BOCK = "null-bock"
 
 def picture(live: LiveRoom, viewer: int | None) -> Any:
     frame = live.frame(viewer)
-    return frame.version, frame.game_no, frame.status, frame.view, list(frame.log)
+    return frame.version, frame.game_no, frame.status, frame.view, list(log_of(frame))
 
 
 async def assert_as_read(service: RoomService, code: str) -> None:
@@ -93,7 +94,7 @@ async def test_a_rematch_in_a_watched_room_is_the_room_a_read_makes(
     monkeypatch.setattr(service.repo, "load_live", load_live)
     monkeypatch.setattr(service.repo, "load", load)
     assert service.live.rooms[code] is live and live.record.game_no == 2
-    assert live.frame(1) is not old_frame and len(live.frame(1).log) == 0
+    assert live.frame(1) is not old_frame and len(log_of(live.frame(1))) == 0
     await assert_as_read(service, code)
     assert await play_out(service, code, tokens, every) > 0  # and so it stays
     await assert_as_read(service, code)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from app.rooms.loglines import LogPrefix
+from app.web.render.loglines import LogPrefix
 
 
 @pytest.mark.parametrize("index", [

@@ -4,7 +4,7 @@ only in the log of the seats it is for, whichever viewer asks first."""
 from __future__ import annotations
 
 from app.games.base import Event
-from app.rooms.loglines import SaidLines, ViewerLog
+from app.web.render.loglines import SaidLines, ViewerLog
 
 
 def test_private_lines_reach_only_their_seat_and_public_ones_everyone() -> None:
@@ -27,3 +27,18 @@ def test_private_lines_reach_only_their_seat_and_public_ones_everyone() -> None:
     # a public line is the same object for every viewer: made once
     assert logs[2].lines[0] is logs[1].lines[0] is logs[None].lines[0]
     assert said.public == [True, False, False]
+
+
+def test_an_older_versions_log_is_the_prefix_of_its_moves() -> None:
+    """A frame of an older version (a socket greeted late) reads only its moves' lines,
+    though the log was extended past them for a newer one."""
+    moves: list[tuple[int, list[Event]]] = [
+        (1, [Event("a", "{p0} opens.")]),
+        (2, [Event("b", "{p1} hides a card.", to=frozenset({1}))]),
+        (3, [Event("c", "{p0} passes."), Event("d", "{p1} passes.")]),
+    ]
+    said, log = SaidLines(), ViewerLog(0)
+    assert len(log.extend(moves, ["Ann", "Bob"], said)) == 3
+    assert [line["text"] for line in log.extend(moves, ["Ann", "Bob"], said, 2)] == [
+        "Ann opens."]
+    assert list(log.extend(moves, ["Ann", "Bob"], said, 0)) == []

@@ -11,6 +11,7 @@ import pytest
 from app.games.base import IllegalMove
 from app.rooms import errors
 from app.rooms.service import RoomService
+from app.web.render.loglines import log_of
 from tests.rooms.test_service import full_room
 
 
@@ -36,8 +37,8 @@ async def test_a_whole_game_then_a_rematch_in_the_same_room(service: RoomService
     room = await service.room(code)
     assert room.status == "finished" and room.outcome is not None
     assert await service.repo.move_count(code) == version - 1 == 3
-    snap = await service.snapshot(code, 1)
-    assert "P0 has chosen." in snap.log and any("wins the trick" in s for s in snap.log)
+    said = [line["text"] for line in log_of(await service.frame(code, 1))]
+    assert "P0 has chosen." in said and any("wins the trick" in s for s in said)
     with pytest.raises(errors.WrongStatus):
         await service.submit_move(code, tokens[0], version, {"type": "pick", "card": 1})
     for token in tokens[:2]:  # "Play again" is a proposal: the others agree
@@ -49,7 +50,7 @@ async def test_a_whole_game_then_a_rematch_in_the_same_room(service: RoomService
     room = await service.room(code)
     assert (room.status, room.version, room.game_no) == ("playing", version + 1, 2)
     assert not any(s.rematch for s in room.seats)  # spent
-    assert (await service.snapshot(code, 0)).log == []  # the new game's log
+    assert list(log_of(await service.frame(code, 0))) == []  # the new game's log
     assert await service.repo.move_count(code) == 3  # the old game's moves are kept
 
 
@@ -233,7 +234,7 @@ async def test_a_watched_room_serves_views_and_moves_without_reading(
         assert await service.viewer(code, bob) == 1 and await service.is_host(code, host)
     assert reads == []
     assert (await service.frame(code, 0)) is (await service.frame(code, 0))  # made once
-    assert any("wins the trick" in line for line in (await service.snapshot(code, 0)).log)
+    assert any("wins the trick" in line["text"] for line in log_of(await service.frame(code, 0)))
 
 
 async def test_a_notice_from_another_process_reads_only_the_newer_moves_once(

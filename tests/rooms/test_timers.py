@@ -21,6 +21,7 @@ from app.realtime.memory import MemoryBroker
 from app.rooms import errors
 from app.rooms.service import RoomService
 from app.rooms.timers import new_deadlines
+from app.web.render.loglines import log_of
 
 TOY = "toy-high-card"
 T0 = 1_800_000_000_000  # epoch ms
@@ -86,7 +87,8 @@ async def pick(service: RoomService, code: str, seat: int, token: str) -> int:
 
 
 async def log(service: RoomService, code: str) -> list[str]:
-    return (await service.snapshot(code, None)).log
+    """The spectator's log now, as the web layer phrases the room's events."""
+    return [line["text"] for line in log_of(await service.frame(code, None))]
 
 
 async def moves_by(service: RoomService, code: str, seat: int) -> int:

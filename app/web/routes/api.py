@@ -16,7 +16,8 @@ from app.games.base import IllegalMove, options_schema
 from app.i18n import DEFAULT
 from app.i18n.games import refusal_text
 from app.rooms.errors import StaleVersion, UnknownGame
-from app.rooms.models import ChatLine, RoomInfo, Snapshot
+from app.rooms.models import ChatLine, RoomInfo
+from app.rooms.models import Snapshot as Picture
 from app.rooms.names import CHAT_MAX, NAME_MAX
 from app.rooms.records import game_record, room_standings
 from app.rooms.standings import Standings
@@ -37,6 +38,7 @@ from app.web.deps import (
     set_token_cookie,
 )
 from app.web.middleware.bodies import MAX_INT
+from app.web.render.loglines import LOG_LINES, log_of
 
 router = APIRouter(prefix="/api", tags=["api"])
 
@@ -113,6 +115,12 @@ class ChooseGame(_Body):
     game: str
     options: dict[str, Any] = Field(default_factory=dict)
     seats: Whole | None = None
+
+
+class Snapshot(Picture):
+    """One viewer's picture of a room at one version, with the newest lines of its log."""
+
+    log: list[str]
 
 
 class Version(BaseModel):
@@ -230,7 +238,12 @@ async def get_room(
 
 @router.get("/rooms/{code}/view", response_model=Snapshot, responses=ERRORS)
 async def get_view(code: str, rooms: RoomsDep, seat_token: SeatTokenDep) -> Snapshot:
-    return await rooms.snapshot(code, await rooms.viewer(code, seat_token))
+    """Your view now, the newest lines of your log (in English) and the names."""
+    frame = await rooms.frame(code, await rooms.viewer(code, seat_token))
+    return Snapshot(version=frame.version, seat=frame.seat,
+                    status=frame.status,  # type: ignore[arg-type]
+                    view=frame.view, names=frame.names, outcome=frame.outcome,
+                    log=[line["text"] for line in log_of(frame)[-LOG_LINES:]])
 
 
 @router.post("/rooms/{code}/seats", response_model=SeatTaken, status_code=201,

@@ -10,10 +10,11 @@ from fastapi.responses import HTMLResponse, RedirectResponse, Response
 
 from app.rooms.errors import NotSeated
 from app.rooms.records import room_standings
-from app.rooms.service import LOG_LINES, RoomService
+from app.rooms.service import RoomService
 from app.web.deps import HostTokenDep, LanguageDep, Registry, RegistryDep, RoomsDep, SeatTokenDep
 from app.web.errors import NOT_FOUND
 from app.web.render.invite import how_to_play, qr_svg
+from app.web.render.loglines import LOG_LINES, log_of
 from app.web.render.rulebook import rules_html, rules_lang
 from app.web.render.templating import templates
 from app.web.routes import forms
@@ -61,7 +62,7 @@ async def _room_context(
     frame = await rooms.frame(code, seat, lang)
     if frame.view is not None:
         context["version"] = frame.version
-        context["log"] = [line["text"] for line in frame.log[-LOG_LINES:]]
+        context["log"] = [line["text"] for line in log_of(frame)[-LOG_LINES:]]
         context["board_html"] = board_of(frame).html
     return context
 

@@ -27,9 +27,10 @@ from app.i18n.games import refusal_text
 from app.realtime.hub import Hub
 from app.rooms.errors import NotSeated, RoomError, StaleVersion
 from app.rooms.models import ChatLine
-from app.rooms.service import LOG_LINES, RoomService
+from app.rooms.service import RoomService
 from app.rooms.tokens import token_matches
 from app.web.errors import TooFast, wire_error
+from app.web.render.loglines import LOG_LINES, log_of
 from app.web.render.regions import Board
 from app.web.socket.buckets import Bucket
 from app.web.socket.incoming import Move, id_of, read_client
@@ -157,13 +158,13 @@ class Connection:
         frame = (live.frame(self.seat, self.lang) if live is not None
                  else await self.rooms.frame(self.code, self.seat, self.lang))
         if frame.view is not None and (frame.version > self.sent_version or reset):
-            reset = reset or frame.game_no != self.log_game or self.log_count > len(frame.log)
-            start = max(0, len(frame.log) - LOG_LINES) if reset else self.log_count
+            reset = reset or frame.game_no != self.log_game or self.log_count > len(log_of(frame))
+            start = max(0, len(log_of(frame)) - LOG_LINES) if reset else self.log_count
             self.outbox.post(state_text(frame, self.html, start, reset, self.board))
             if self.regions:
                 self.board = (board_of(frame), frame.version)
             self.sent_version, self.log_game, self.log_count = (
-                frame.version, frame.game_no, len(frame.log))
+                frame.version, frame.game_no, len(log_of(frame)))
         if frame.status != self.sent_status:
             await self.send_room()
 

@@ -10,6 +10,7 @@ import orjson
 
 from app.rooms.live import Frame
 from app.web.render.board import compose, own_region, public_of, public_regions
+from app.web.render.loglines import log_of
 from app.web.render.regions import Board
 
 
@@ -33,7 +34,7 @@ def _message(kind: str, frame: Frame, start: int, reset: bool, body: str, value:
     """The state message's fields, in the wire's order, made as one dict."""
     return {"type": kind, "version": frame.version, "game_no": frame.game_no,
             "seat": frame.seat, "status": frame.status, "names": frame.names,
-            "outcome": frame.outcome, "log": frame.log[start:], "log_start": start,
+            "outcome": frame.outcome, "log": log_of(frame)[start:], "log_start": start,
             "log_reset": reset, "timers": frame.timers, body: value}
 
 

@@ -1,20 +1,26 @@
 """The game log as a viewer reads it: each event's sentence with the players' names put
 in, and split at those names (`parts`) so a client can colour them per seat without
-HTML in the message (docs/contracts.md §3)."""
+HTML in the message (docs/contracts.md §3). The rooms layer hands a frame's events
+(app/rooms/live.py); they are phrased here, once per game, viewer and language, in the
+live room's `phrased` cache (`log_of`)."""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 from functools import lru_cache
 from string import Formatter
-from typing import Any, overload
+from typing import TYPE_CHECKING, Any, overload
 
 from app.games.base import Event
 from app.i18n import DEFAULT
 from app.i18n.games import event_text
 from app.sizes import lru, report
 
+if TYPE_CHECKING:
+    from app.rooms.live import Frame
+
 LogLine = dict[str, Any]
+LOG_LINES = 200  # the newest lines a page or a socket's first board carries
 _FORMATTER = Formatter()
 
 
@@ -97,11 +103,12 @@ class SaidLines:
         self.lines: list[list[LogLine]] = []  # per move, per event
         self.public: list[bool] = []  # per move: every event is for everyone
 
-    def upto(self, moves: list[tuple[int, list[Event]]], names: list[str]
+    def upto(self, moves: Sequence[tuple[int, list[Event]]], count: int, names: list[str]
              ) -> list[list[LogLine]]:
-        if len(self.lines) < len(moves):
+        """The lines of the first `count` moves (at least)."""
+        if len(self.lines) < count:
             game_id, lang = self.game_id, self.lang
-            for _, events in moves[len(self.lines):]:
+            for _, events in moves[len(self.lines):count]:
                 self.lines.append([log_line(e, names, game_id, lang) for e in events])
                 self.public.append(all(e.to is None for e in events))
         return self.lines
@@ -114,21 +121,40 @@ class ViewerLog:
     def __init__(self, seat: int | None, game_id: str = "", lang: str = DEFAULT) -> None:
         self.seat, self.game_id, self.lang = seat, game_id, lang
         self.lines: list[LogLine] = []
-        self.upto = 0  # how many of the game's moves are in `lines`
+        self.ends: list[int] = []  # per move: how many lines the log has after it
 
-    def extend(self, moves: list[tuple[int, list[Event]]], names: list[str],
-               said: SaidLines) -> list[LogLine]:
-        """`said`: the same game's lines in this log's language, shared by its viewers."""
-        if self.upto == len(moves):
-            return self.lines
-        lines, public = said.upto(moves, names), said.public
-        seat, mine = self.seat, self.lines
-        for index in range(self.upto, len(moves)):
-            if public[index]:
-                mine.extend(lines[index])
-                continue
-            mine.extend(line for event, line in zip(moves[index][1], lines[index],
-                                                    strict=True)
-                        if event.visible_to(seat))
-        self.upto = len(moves)
-        return mine
+    def extend(self, moves: Sequence[tuple[int, list[Event]]], names: list[str],
+               said: SaidLines, count: int | None = None) -> LogPrefix:
+        """The log of the first `count` moves (None: all). `said`: the same game's
+        lines in this log's language, shared by its viewers."""
+        count = len(moves) if count is None else count
+        if len(self.ends) < count:
+            lines, public = said.upto(moves, count, names), said.public
+            seat, mine, ends = self.seat, self.lines, self.ends
+            for index in range(len(ends), count):
+                if public[index]:
+                    mine.extend(lines[index])
+                else:
+                    mine.extend(line for event, line in zip(moves[index][1], lines[index],
+                                                            strict=True)
+                                if event.visible_to(seat))
+                ends.append(len(mine))
+        return LogPrefix(self.lines, self.ends[count - 1] if count else 0)
+
+
+def log_of(frame: Frame) -> LogPrefix:
+    """`frame`'s log for its viewer in its language: phrased once per game, viewer and
+    language in the live room's `phrased` (a frame of an older version reads its prefix:
+    a log only ever grows), and kept in the frame for its messages."""
+    made: LogPrefix | None = frame.cache.get("log")
+    if made is None:
+        phrased, key = frame.phrased, (frame.seat, frame.lang)
+        log = phrased.get(key)
+        if log is None:
+            log = phrased[key] = ViewerLog(frame.seat, frame.rules_id, frame.lang)
+        said = phrased.get(frame.lang)
+        if said is None:
+            said = phrased[frame.lang] = SaidLines(frame.rules_id, frame.lang)
+        made = frame.cache["log"] = log.extend(frame.moves, frame.names, said,
+                                               frame.move_count)
+    return made
