@@ -5,8 +5,8 @@
 // "Your move" waiting and the cards disabled; attempts follow each other with a growing
 // pause. A move is never dropped in silence: made on a board that is still the current
 // one when the socket is back it is sent once then; else the banner says it was not.
-// Moves and chat lines carry an id; the server's `ack` names it (docs/contracts.md §3),
-// and a server that sends no acks is understood too (the next board answers a move).
+// Moves and chat lines carry an id; the server's `ack` or `error` names it
+// (docs/contracts.md §3): a refused chat line is known by its id alone.
 import { takeTimers } from "../timers.js";
 import { showBoard } from "./board.js";
 import { $, board, code, room, t, version } from "./core.js";
@@ -21,14 +21,10 @@ let ticker = 0;
 let greeting = false; // the next board is a new socket's first: the outbox is decided
 let stopped = false; // refused for good: no more attempts
 let ids = 0;
-// Ids on moves and chat lines, for the server's acks. A server from before them
-// refuses a message with a field it does not know ("malformed", without an id, one
-// for each such message, in order): the page then leaves the ids off and sends those
-// messages again. The first ack says ids are understood.
-let withIds = true;
-let idsKnown = false;
-const probing = []; // sent with an id, not yet known to be understood
-let chatSent = null; // the last chat line sent: {text, at, id}
+// The chat lines sent on this socket and not yet answered (their ids), and the newest
+// of them, {id, text}: refused, its words go back into the box.
+const chatting = new Set();
+let chatSent = null;
 // The move not yet answered: {msg, sent}. `sent` false: made while the socket was
 // down (a tap in the moment before the page knew), waiting for the next socket.
 let outbox = null;
@@ -48,8 +44,10 @@ const handlers = {
   presence: showPresence,
   room: onRoom,
   ack(msg) {
-    idsKnown = true;
-    probing.length = 0;
+    if (chatting.delete(msg.id)) {
+      if (chatSent && chatSent.id === msg.id) chatSent = null; // said: nothing to give back
+      return;
+    }
     if (outbox && msg.id === outbox.msg.id) {
       outbox = null;
       clearTimeout(silence);
@@ -58,23 +56,16 @@ const handlers = {
     }
   },
   error(msg) {
-    if (msg.code === "malformed" && !msg.id && probing.length) {
-      withIds = false;
-      const first = probing.shift();
-      const again = Object.assign({}, first);
-      delete again.id;
-      if (outbox && outbox.msg === first) outbox.msg = again;
-      if (chatSent && chatSent.id === first.id) chatSent.id = null;
-      put(again);
+    if (chatting.delete(msg.id)) {
+      // one of our chat lines refused ("slow down"): the newest gives its words back
+      // rather than lose them; moves are not its business
+      if (chatSent && chatSent.id === msg.id && !$("chat-text").value) {
+        $("chat-text").value = chatSent.text;
+      }
+      if (chatSent && chatSent.id === msg.id) chatSent = null;
+      say(msg.reason || t("failed"));
       return;
     }
-    // A refusal with no move in flight, just after a chat line, is that line's ("slow
-    // down"): give its words back rather than lose them.
-    const chat = chatSent;
-    chatSent = null;
-    const aboutChat = chat && (msg.id ? msg.id === chat.id
-      : pending == null && Date.now() - chat.at < 5000);
-    if (aboutChat && !$("chat-text").value) $("chat-text").value = chat.text;
     if (outbox && (!msg.id || msg.id === outbox.msg.id)) {
       outbox = null;
       clearTimeout(silence);
@@ -158,7 +149,8 @@ export function connect() {
 function lost(now) {
   const ws = socket;
   socket = null;
-  probing.length = 0; // their answers went with the socket
+  chatting.clear(); // their answers went with the socket
+  chatSent = null;
   if (ws && ws.readyState <= WebSocket.OPEN) ws.close(); // its events are ignored now
   clearTimeout(silence);
   room.dataset.connected = "false";
@@ -251,19 +243,13 @@ export function send(message) {
     say(t("reconnecting"));
     return false;
   }
-  put(message);
-  return true;
-}
-
-function put(message) {
-  if (!withIds) delete message.id;
-  else if (!idsKnown && message.id) probing.push(message);
   socket.send(JSON.stringify(message));
+  return true;
 }
 
 function transmit(msg) {
   outbox = { msg: msg, sent: true };
-  put(msg);
+  socket.send(JSON.stringify(msg));
   movePending();
   // No answer at all (no ack, board or error) while the socket looks open: it is not.
   clearTimeout(silence);
@@ -286,7 +272,8 @@ export function sendMove(move) {
 export function sendChat(text) {
   const msg = { type: "chat", text: text, id: "c" + (++ids) };
   if (!send(msg)) return false;
-  chatSent = { text: text, at: Date.now(), id: msg.id }; // put back if refused
+  chatting.add(msg.id);
+  chatSent = { id: msg.id, text: text };
   return true;
 }
 

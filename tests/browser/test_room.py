@@ -133,6 +133,27 @@ def test_a_chat_line_refused_as_too_fast_stays_in_the_box(table: Table) -> None:
     assert "Ann: line 14" not in ann.locator("#chat li").all_inner_texts()
 
 
+def test_only_the_error_naming_a_chat_line_gives_its_words_back(ann: Page) -> None:
+    """The client is told (docs/contracts.md §3): a chat line's words come back into the
+    box with the error that names its id, and never with another error, however soon
+    after an accepted line it comes (the page guessed by a 5 s window)."""
+    box = ann.get_by_label("Message")
+    alert = ann.locator("#statusbar [role=alert]")
+    box.fill("Prost!")
+    box.press("Enter")
+    expect(ann.locator("#chat li").last).to_have_text("Ann: Prost!")  # its ack came first
+    receive(ann, {"type": "error", "reason": "Not your turn."})  # no id: not the line's
+    expect(alert).to_have_text("Not your turn.")
+    expect(box).to_have_value("")
+    # over the server's 2000 characters (the box's maxlength stops a typist at 300)
+    long = "x" * 2001
+    box.evaluate("(el, text) => { el.value = text; }", long)
+    box.press("Enter")
+    expect(alert).to_have_text("That message is not understood.")  # the server refused it
+    expect(box).to_have_value(long)
+    assert ann.locator("#chat li").all_inner_texts()[-1] == "Ann: Prost!"
+
+
 def test_players_see_who_is_watching_and_who_is_online(watched: Table) -> None:
     ann = watched.players[0]
     expect(ann.locator("#watching")).to_have_text("1 watching")
