@@ -148,6 +148,17 @@ def open_table(
     return table
 
 
+# The room page's script is ES modules (static/room/); a test imports the one it needs
+# and gets the very instance the page runs (a module is loaded once per URL), e.g.
+# f"async () => {{ const {{ receive }} = {SOCKET}; ... }}".
+SOCKET = 'await import("/static/room/socket.js")'
+
+
+def receive(page: Page, message: dict[str, Any]) -> None:
+    """`message` handled by the room page as if its socket had brought it."""
+    page.evaluate(f"async m => ({SOCKET}).receive(m)", message)
+
+
 def version(page: Page) -> int:
     return int(page.locator("#room").get_attribute("data-version") or -1)
 

@@ -18,6 +18,7 @@ from tests.browser.play import (
     CONTROLS,
     DEFAULT_TIMEOUT_MS,
     FINAL,
+    SOCKET,
     api,
     click_a_move,
     finished,
@@ -127,14 +128,14 @@ _READY = """([v, controls, final]) => {
 
 # What the page holds when that wait fails: it failed once under `-n 2` (cause not yet
 # found), so a failure says what the viewer saw instead of only "timeout".
-_SEEN = """([controls]) => ({
+_SEEN = f"""async ([controls]) => ({{
   version: document.getElementById("room").dataset.version,
-  toAct: (document.querySelector("#board .board-turn") || {dataset: {}}).dataset.toAct,
+  toAct: (document.querySelector("#board .board-turn") || {{dataset: {{}}}}).dataset.toAct,
   live: document.querySelectorAll(controls).length,
   disabled: document.querySelectorAll("#board .move:disabled, #board .pick:disabled").length,
-  pending: Boolean(window.StammtischRoom && window.StammtischRoom.pending),
-  alert: (document.getElementById("messages") || {}).textContent,
-})"""
+  pending: Boolean(({SOCKET}).pending),
+  alert: (document.getElementById("messages") || {{}}).textContent,
+}})"""
 
 
 def wait_ready(page: Page, after: int) -> None:

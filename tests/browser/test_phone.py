@@ -23,10 +23,12 @@ from tests.browser.conftest import DESKTOP, PHONE
 from tests.browser.play import (
     CONFIRM,
     CONTROLS,
+    SOCKET,
     Table,
     api,
     new_page,
     open_table,
+    receive,
     sync,
     version,
     wait_for_version,
@@ -74,8 +76,9 @@ def test_offline_shows_a_banner_disables_the_cards_and_a_move_works_when_back(
     ann, bo = table.players
     context = table.contexts[0]
     # the toy game's view has no to_act: say what a real game's board says, both choose
-    ann.evaluate("""() => { document.querySelector("#board .board-turn").dataset.toAct = "0 1";
-                            window.StammtischRoom.showTurn(); }""")
+    ann.evaluate("""async () => {
+      document.querySelector("#board .board-turn").dataset.toAct = "0 1";
+      (await import("/static/room/status.js")).showTurn(); }""")
     expect(ann.locator("#turn")).to_have_text("Your move (with Bo)")
     context.set_offline(True)
     banner_within(ann, 2)
@@ -99,7 +102,7 @@ def test_offline_shows_a_banner_disables_the_cards_and_a_move_works_when_back(
 
 # A tap in the moment before the page knew the socket was gone: the move the card's
 # click makes, sent while offline (the cards are disabled once the page knows).
-_TAP_IN_A_BLIP = """() => window.StammtischRoom.sendMove(
+_TAP_IN_A_BLIP = f"""async () => ({SOCKET}).sendMove(
   JSON.parse(document.querySelector("#board .move").dataset.move))"""
 
 
@@ -201,8 +204,7 @@ HAND = ('<section class="mine" data-region="mine"><p class="mine__prompt">Your t
 def feed(page: Page, v: int, summary: str = "") -> None:
     html = (f'<div class="board" data-me="0"><section class="middle">Table</section>{HAND}'
             f"{summary}</div>")
-    page.evaluate("([v, h]) => window.stammtisch.receive({type: 'board', version: v, html: h,"
-                  " game_no: 1})", [v, html])
+    receive(page, {"type": "board", "version": v, "html": html, "game_no": 1})
 
 
 # Each card is the top element at its centre once brought into view.
@@ -251,6 +253,10 @@ def test_a_rounds_summary_never_covers_a_control_and_stays_until_the_next(
     assert serious_violations(ann) == []
 
 
+# How many turns the page announced (static/room/alert.js).
+_ALERTED = 'async () => (await import("/static/room/alert.js")).alerted'
+
+
 def test_the_turn_alert_is_off_until_asked_and_never_asks_on_load(table: Table) -> None:
     ann, bo = table.players
     # what the page asks of the browser, recorded (a buzz cannot be felt in a test)
@@ -285,10 +291,10 @@ def test_the_turn_alert_is_off_until_asked_and_never_asks_on_load(table: Table) 
     v = version(ann)
     ann.locator("#board .move").first.click()  # Ann's card; her move is over
     wait_for_version(ann, v + 1)
-    assert ann.evaluate("window.StammtischRoom.alerted || 0") == 0
+    assert ann.evaluate(_ALERTED) == 0
     bo.locator("#board .move").first.click()  # the trick is played: Ann's move again
     wait_for_version(ann, v + 2)
-    ann.wait_for_function("() => window.StammtischRoom.alerted === 1")
+    ann.wait_for_function(f"async () => (await ({_ALERTED})()) === 1")
     assert ann.evaluate("window.__buzz") == buzzes + 1
     assert ann.evaluate("window.__notes") == ["Your move"]
     assert ann.title().startswith("\u25cf ")  # the tab title's dot stays

@@ -11,7 +11,7 @@ from collections.abc import Iterator
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
-from tests.browser.play import Table, click_a_move, open_table, sync, version
+from tests.browser.play import Table, click_a_move, open_table, receive, sync, version
 from tests.browser.test_room import PICK_BOARD, TABLE
 from tests.games import toy
 from tests.live import LiveServer
@@ -91,21 +91,20 @@ def ann(browser: Browser, app_server: LiveServer) -> Iterator[Page]:
 def test_a_picked_card_survives_a_regions_update(ann: Page) -> None:
     page = ann
     now = version(page)
-    page.evaluate("([v, h]) => window.stammtisch.receive({type: 'board', version: v, html: h})",
-                  [now + 1, REGION_BOARD])
+    receive(page, {"type": "board", "version": now + 1, "html": REGION_BOARD})
     second = page.locator(".pick[data-pick='D7-1']")
     second.click()
     expect(page.locator("#board .dest:visible")).to_have_count(2)
-    page.evaluate("([v, h]) => window.stammtisch.receive({type: 'board', version: v + 1, "
-                  "base: v, regions: {middle: h}})", [now + 1, middle("<p id=newer>newer</p>")])
+    receive(page, {"type": "board", "version": now + 2, "base": now + 1,
+                   "regions": {"middle": middle("<p id=newer>newer</p>")}})
     expect(page.locator("#newer")).to_have_count(1)
     expect(page.locator("#room")).to_have_attribute("data-version", str(now + 2))
     expect(second).to_have_attribute("aria-pressed", "true")
     expect(page.locator("#board .dest:visible")).to_have_count(2)  # the new dests are lit
     # a regions message for a board the page does not hold: drop the socket, and the
     # greeting brings the server's whole board back
-    page.evaluate("([v, h]) => window.stammtisch.receive({type: 'board', version: v + 5, "
-                  "base: v + 4, regions: {middle: h}})", [now + 2, middle("<p id=wrong></p>")])
+    receive(page, {"type": "board", "version": now + 7, "base": now + 6,
+                   "regions": {"middle": middle("<p id=wrong></p>")}})
     expect(page.locator("#wrong")).to_have_count(0)
     expect(page.locator("#newer")).to_have_count(0)  # the server's board again
     expect(page.locator("#room")).to_have_attribute("data-version", str(now))

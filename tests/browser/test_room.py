@@ -12,11 +12,13 @@ import pytest
 from playwright.sync_api import Browser, Page, expect
 
 from tests.browser.play import (
+    SOCKET,
     Table,
     create_room,
     new_page,
     open_table,
     play_to_the_end,
+    receive,
     take_seat,
     version,
     wait_for_version,
@@ -96,15 +98,9 @@ def test_a_stale_move_is_refused_and_the_current_board_comes_back(table: Table) 
 def test_a_late_board_never_replaces_a_newer_one(ann: Page) -> None:
     page = ann
     now = version(page)
-    page.evaluate(
-        "v => window.stammtisch.receive({type: 'board', version: v, html: '<p id=old>old</p>'})",
-        now - 1,
-    )
+    receive(page, {"type": "board", "version": now - 1, "html": "<p id=old>old</p>"})
     expect(page.locator("#old")).to_have_count(0)
-    page.evaluate(
-        "v => window.stammtisch.receive({type: 'board', version: v, html: '<p id=new>new</p>'})",
-        now + 1,
-    )
+    receive(page, {"type": "board", "version": now + 1, "html": "<p id=new>new</p>"})
     expect(page.locator("#new")).to_have_count(1)
 
 
@@ -131,10 +127,37 @@ def test_a_chat_line_refused_as_too_fast_stays_in_the_box(table: Table) -> None:
     for n in range(1, 15):  # the budget holds 10 lines here (conftest), then 1 per 6 s
         box.fill(f"line {n}")
         box.press("Enter")
+        # each answered before the next is typed: a refused line's words come back into
+        # the empty box, and could land inside a fill under way (select all, then type)
+        if n <= 10:
+            expect(ann.locator("#chat li").nth(n - 1)).to_have_text(f"Ann: line {n}")
+        else:
+            expect(box).to_have_value(f"line {n}")  # refused: its words came back, not lost
     expect(ann.get_by_role("alert")).to_contain_text("Slow down a little")
-    expect(box).to_have_value("line 14")  # refused: its words came back, not lost
+    expect(box).to_have_value("line 14")
     expect(ann.locator("#chat li").first).to_have_text("Ann: line 1")
     assert "Ann: line 14" not in ann.locator("#chat li").all_inner_texts()
+
+
+def test_only_the_error_naming_a_chat_line_gives_its_words_back(ann: Page) -> None:
+    """The client is told (docs/contracts.md §3): a chat line's words come back into the
+    box with the error that names its id, and never with another error, however soon
+    after an accepted line it comes (the page guessed by a 5 s window)."""
+    box = ann.get_by_label("Message")
+    alert = ann.locator("#statusbar [role=alert]")
+    box.fill("Prost!")
+    box.press("Enter")
+    expect(ann.locator("#chat li").last).to_have_text("Ann: Prost!")  # its ack came first
+    receive(ann, {"type": "error", "reason": "Not your turn."})  # no id: not the line's
+    expect(alert).to_have_text("Not your turn.")
+    expect(box).to_have_value("")
+    # over the server's 2000 characters (the box's maxlength stops a typist at 300)
+    long = "x" * 2001
+    box.evaluate("(el, text) => { el.value = text; }", long)
+    box.press("Enter")
+    expect(alert).to_have_text("That message is not understood.")  # the server refused it
+    expect(box).to_have_value(long)
+    assert ann.locator("#chat li").all_inner_texts()[-1] == "Ann: Prost!"
 
 
 def test_players_see_who_is_watching_and_who_is_online(watched: Table) -> None:
@@ -255,8 +278,7 @@ def test_a_picked_card_lights_its_destinations_and_survives_an_update(ann: Page)
 
     def feed(v: int, extra: str = "") -> None:
         html = PICK_BOARD.replace("{extra}", extra)
-        page.evaluate("([v, h]) => window.stammtisch.receive({type: 'board', version: v, html: h})",
-                      [v, html])
+        receive(page, {"type": "board", "version": v, "html": html})
 
     feed(now + 1)
     first, second = page.locator(".pick[data-pick='D7-0']"), page.locator(".pick[data-pick='D7-1']")
@@ -302,8 +324,7 @@ _MADE = """() => Array.from(document.querySelectorAll("#board .made"), (b) => {
 def test_the_moves_data_light_the_tables_places_with_big_named_buttons(ann: Page) -> None:
     page = ann
     now = version(page)
-    page.evaluate("([v, h]) => window.stammtisch.receive({type: 'board', version: v, html: h})",
-                  [now + 1, PICK_BOARD.replace("{extra}", "")])
+    receive(page, {"type": "board", "version": now + 1, "html": PICK_BOARD.replace("{extra}", "")})
     made = page.evaluate(_MADE)
     assert sorted((m["place"], m["name"], m["cls"]) for m in made) == [
         ("counter-0", "Buy the Lager: then choose how", "pick made"),
@@ -320,9 +341,8 @@ def test_the_moves_data_light_the_tables_places_with_big_named_buttons(ann: Page
     # a regions message whose mine no longer offers the deck, nor the pint: its controls
     # go, the selection with them; the pint is picked no more
     less = {"picks": {k: p for k, p in MOVES["picks"].items() if k != "pint-0"}, "at": []}
-    page.evaluate("([v, h]) => window.stammtisch.receive({type: 'board', version: v + 1, "
-                  "base: v, regions: {mine: h}})",
-                  [now + 1, mine(less, _pick("D7-0") + _pick("D7-1"))])
+    receive(page, {"type": "board", "version": now + 2, "base": now + 1,
+                   "regions": {"mine": mine(less, _pick("D7-0") + _pick("D7-1"))}})
     expect(page.locator("#board .made")).to_have_count(0)
     expect(page.locator("#board")).not_to_have_attribute("data-picked", "pint-0")
     page.locator(".pick[data-pick='D7-1']").click()
@@ -332,16 +352,17 @@ def test_the_moves_data_light_the_tables_places_with_big_named_buttons(ann: Page
 # In one task, so no real board can come between: Ann clicks a card while both choose,
 # then a board made before the server took her move arrives (the same board, one
 # version on: Bo's choice, say). Returns how many of her cards are live after it.
-_CLICK_THEN_OLDER_BOARD = """() => {
+_CLICK_THEN_OLDER_BOARD = f"""async () => {{
+  const {{ receive }} = {SOCKET};
   const board = document.getElementById("board");
   // the toy game's view has no to_act: say what a real game's board says, both choose
   board.querySelector(".board-turn").dataset.toAct = "0 1";
   const html = board.innerHTML;
   board.querySelector(".move").click();
   const v = Number(document.getElementById("room").dataset.version) + 1;
-  window.stammtisch.receive({type: "board", version: v, html: html});
+  receive({{type: "board", version: v, html: html}});
   return board.querySelectorAll(".move:enabled").length;
-}"""
+}}"""
 
 
 def test_a_board_made_before_my_move_keeps_my_cards_disabled(table: Table) -> None:
@@ -361,7 +382,8 @@ def test_a_board_made_before_my_move_keeps_my_cards_disabled(table: Table) -> No
 
 # The same, but the board that arrives shows Ann's own part changed (her move's board,
 # say Stier zoekt Bier's serving: one cellar card fewer, the same two choices again).
-_CLICK_THEN_MY_NEXT_STEP = """() => {
+_CLICK_THEN_MY_NEXT_STEP = f"""async () => {{
+  const {{ receive }} = {SOCKET};
   const board = document.getElementById("board");
   board.querySelector(".board-turn").dataset.toAct = "0 1";
   // the toy board's own part says little: give it a cellar, as Stier zoekt Bier's has
@@ -371,10 +393,10 @@ _CLICK_THEN_MY_NEXT_STEP = """() => {
   const html = board.innerHTML;
   board.querySelector(".move").click();
   const v = Number(document.getElementById("room").dataset.version) + 1;
-  window.stammtisch.receive({type: "board", version: v,
-                             html: html.replace("4 dark, 2 light", "2 light")});
+  receive({{type: "board", version: v,
+           html: html.replace("4 dark, 2 light", "2 light")}});
   return board.querySelectorAll(".move:enabled").length;
-}"""
+}}"""
 
 
 def test_my_next_step_with_the_same_choices_is_live_at_once(table: Table) -> None:
@@ -388,14 +410,15 @@ def test_my_next_step_with_the_same_choices_is_live_at_once(table: Table) -> Non
 
 # Ann clicks a card, then the board carrying her move comes as regions that leave her
 # cards' region as it was (she acts again with the same choices: Bullenparty did).
-_CLICK_THEN_SAME_REGIONS = """() => {
+_CLICK_THEN_SAME_REGIONS = f"""async () => {{
+  const {{ receive }} = {SOCKET};
   const board = document.getElementById("board");
   board.querySelector(".move").click();
   const v = Number(document.getElementById("room").dataset.version);
   const before = board.querySelectorAll(".move:disabled").length;
-  window.stammtisch.receive({type: "board", version: v + 1, base: v, regions: {}});
+  receive({{type: "board", version: v + 1, base: v, regions: {{}}}});
   return [before, board.querySelectorAll(".move:enabled").length];
-}"""
+}}"""
 
 
 def test_my_cards_are_live_again_after_regions_that_left_them_as_they_were(
@@ -409,13 +432,12 @@ def test_my_cards_are_live_again_after_regions_that_left_them_as_they_were(
 def test_an_error_shows_in_the_status_bar_until_a_newer_board(ann: Page) -> None:
     page = ann
     now = version(page)
-    page.evaluate("() => window.stammtisch.receive({type: 'error', reason: 'Not your turn.'})")
+    receive(page, {"type": "error", "reason": "Not your turn."})
     alert = page.locator("#statusbar [role=alert]")
     expect(alert).to_have_text("Not your turn.")
-    board = "v => window.stammtisch.receive({type: 'board', version: v, html: '<p>x</p>'})"
-    page.evaluate(board, now)
+    receive(page, {"type": "board", "version": now, "html": "<p>x</p>"})
     expect(alert).to_have_text("Not your turn.")  # the same board again: still true
-    page.evaluate(board, now + 1)
+    receive(page, {"type": "board", "version": now + 1, "html": "<p>x</p>"})
     expect(alert).to_have_text("")
 
 
@@ -425,8 +447,7 @@ def test_the_log_appends_new_lines_groups_rounds_and_colours_names(ann: Page) ->
 
     def feed(msg: dict[str, object]) -> None:
         nonlocal v
-        page.evaluate("m => window.stammtisch.receive(m)",
-                      {"type": "board", "version": v, "html": "<p>b</p>", **msg})
+        receive(page, {"type": "board", "version": v, "html": "<p>b</p>", **msg})
         v += 1
 
     line = {"kind": "round", "text": "Round 1.", "parts": [["Round 1.", None]]}

@@ -143,6 +143,19 @@ async def test_a_chat_line_is_acked_once_stored_and_a_refused_one_names_its_id(
     assert [line["text"] for line in said] == ["Prost!"]
 
 
+@pytest.mark.parametrize(("text", "code"), [("x" * 2001, "malformed"), ("x" * 9000, "too_big")])
+async def test_a_chat_line_refused_before_it_is_read_still_names_its_id(
+    server: LiveServer, people: Make, text: str, code: str,
+) -> None:
+    """Too long for a chat line, or for any message: the page gives the words back by
+    this id alone (static/room/socket.js)."""
+    room, ann, _ = await table(server, people)
+    await ann.send({"type": "chat", "text": text, "id": "c-9"})
+    error = await ann.expect("error")
+    assert (error["code"], error["id"]) == (code, "c-9")
+    assert (await ann.api("GET", f"/api/rooms/{room}/chat")).json() == []
+
+
 @pytest.mark.parametrize("ident", ["x" * 41, 17, None, ["m1"], {"id": "m1"}, True])
 async def test_an_id_that_is_not_short_text_is_refused_and_changes_nothing(
     server: LiveServer, people: Make, ident: Any,
