@@ -4,9 +4,12 @@ from __future__ import annotations
 
 import asyncio
 import dataclasses
+from collections.abc import Awaitable, Callable, Iterator
+from contextlib import contextmanager
+from typing import Any
 
 import pytest
-from sqlalchemy import update
+from sqlalchemy import event, text, update
 
 from app.db.models import RoomRow
 from app.db.moves import lock_room
@@ -133,6 +136,40 @@ async def test_a_game_begins_in_the_database_only_while_every_seat_is_taken(
     assert (await service.repo.load(room.code)).status == "playing"  # type: ignore[union-attr]
 
 
+@contextmanager
+def blocked_writes(service: RoomService) -> Iterator[Callable[[int], Awaitable[None]]]:
+    """`await blocked(n)`: until `n` writers wait on the room the test holds. PostgreSQL
+    says so itself (this database's sessions waiting on a lock); SQLite's busy wait cannot be seen
+    from outside, so there it is until `n` of them sent the write that waits (a write
+    statement other than the test's own, seen through SQLAlchemy's engine events)."""
+    engine = service.repo.engine
+    sent: list[str] = []
+
+    def seen(_conn: Any, _cursor: Any, statement: str, *_args: Any) -> None:
+        if statement.lstrip().upper().startswith("UPDATE"):
+            sent.append(statement)
+
+    async def blocked(n: int) -> None:
+        async with asyncio.timeout(10):
+            while True:
+                if engine.dialect.name == "postgresql":
+                    async with engine.connect() as watcher:
+                        waiting = await watcher.scalar(
+                            text("SELECT count(*) FROM pg_stat_activity WHERE datname = "
+                             "current_database() AND wait_event_type = 'Lock'"))
+                else:
+                    waiting = len(sent)
+                if (waiting or 0) >= n:
+                    return
+                await asyncio.sleep(0.005)
+
+    event.listen(engine.sync_engine, "before_cursor_execute", seen)
+    try:
+        yield blocked
+    finally:
+        event.remove(engine.sync_engine, "before_cursor_execute", seen)
+
+
 async def test_a_leave_and_a_start_at_once_never_begin_a_game_with_an_empty_seat(
     service: RoomService,
 ) -> None:
@@ -145,10 +182,11 @@ async def test_a_leave_and_a_start_at_once_never_begin_a_game_with_an_empty_seat
         await lock_room(session, code)
         await session.execute(update(RoomRow).where(RoomRow.code == code)
                               .values(updated_at=now()))  # SQLite: the write lock
-        leave = asyncio.create_task(repo.free_seat(code, 1, only_status=("waiting",)))
-        await asyncio.sleep(0.2)  # the leave waits first, then the start
-        start = asyncio.create_task(repo.begin_game(code, 0, "waiting", {"x": 1}, 7))
-        await asyncio.sleep(0.2)
+        with blocked_writes(service) as blocked:
+            leave = asyncio.create_task(repo.free_seat(code, 1, only_status=("waiting",)))
+            await blocked(1)  # the leave waits first, then the start
+            start = asyncio.create_task(repo.begin_game(code, 0, "waiting", {"x": 1}, 7))
+            await blocked(2)
     left, begun = await leave, await start
     room = await repo.load(code)
     assert room is not None
