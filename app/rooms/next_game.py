@@ -12,7 +12,7 @@ from collections.abc import Awaitable, Callable, Mapping
 from typing import Any
 
 from app.db.repository import Repository
-from app.games.base import InvalidOptions, options_to_json, parse_options
+from app.games.base import InvalidOptions, Rules, options_to_json, parse_options
 from app.rooms import errors
 from app.rooms.live import LiveRooms
 from app.rooms.models import RoomInfo
@@ -44,25 +44,39 @@ class NextGame:
         if rules is None:
             raise errors.UnknownGame()
         people = sum(1 for s in room.seats if s.name is not None and not s.bot)
-        if seats is None:
-            seats = min(max(len(room.seats), people, rules.min_players), rules.max_players)
-        if isinstance(seats, bool) or not isinstance(seats, int) \
-                or not rules.min_players <= seats <= rules.max_players:
-            raise errors.BadOptions("%(game)s is for %(min)s to %(max)s players.",
-                                    game=rules.title, min=rules.min_players,
-                                    max=rules.max_players)
-        if people > seats:
-            raise errors.BadOptions(
-                "%(people)s people sit at this table: choose at least %(people)s seats.",
-                people=people)
-        try:
-            parsed = parse_options(rules.Options, options)
-            rules.setup(seats, parsed, 0)  # options that cannot be played fail now
-        except InvalidOptions as exc:
-            raise errors.BadOptions(str(exc)) from exc
+        seats = _seat_count(rules, seats, len(room.seats), people)
         version = await self.repo.change_game(code, room.version, rules.id,
-                                              options_to_json(parsed), seats)
+                                              _playable(rules, options, seats), seats)
         if version is None:  # a start, a seat or another choice came first
             raise errors.StaleVersion(room.version, "The room changed meanwhile: try again.")
         await self.notices.announce(code, state=version)
         return await self.info(code)
+
+
+def _seat_count(rules: Rules[Any], seats: Any, now: int, people: int) -> int:
+    """The seats asked for (None: as many as `now`, within the game's count), checked:
+    within the game's count and enough for the `people` at the table."""
+    if seats is None:
+        seats = min(max(now, people, rules.min_players), rules.max_players)
+    if isinstance(seats, bool) or not isinstance(seats, int) \
+            or not rules.min_players <= seats <= rules.max_players:
+        raise errors.BadOptions("%(game)s is for %(min)s to %(max)s players.",
+                                game=rules.title, min=rules.min_players,
+                                max=rules.max_players)
+    if people > seats:
+        raise errors.BadOptions(
+            "%(people)s people sit at this table: choose at least %(people)s seats.",
+            people=people)
+    return seats
+
+
+def _playable(rules: Rules[Any], options: Mapping[str, Any] | None, seats: int
+              ) -> dict[str, Any]:
+    """The options as stored, once the game has been set up with them (options that
+    cannot be played fail now, not at the start)."""
+    try:
+        parsed = parse_options(rules.Options, options)
+        rules.setup(seats, parsed, 0)
+    except InvalidOptions as exc:
+        raise errors.BadOptions(str(exc)) from exc
+    return options_to_json(parsed)

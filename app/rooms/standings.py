@@ -12,7 +12,6 @@ is by table points, then wins.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any
 
 from pydantic import BaseModel
 
@@ -60,32 +59,48 @@ def standings(records: Sequence[StoredGame], seats: Sequence[SeatRecord],
     seated now is named as they are called now."""
     games = sorted(records, key=lambda g: g.game_no)
     now = {player_key(s): s.name for s in seats if s.name is not None}
-    lines: dict[str, dict[str, Any]] = {}
-    played: list[PlayedGame] = []
+    lines: dict[str, _Line] = {}
     for column, game in enumerate(games):
-        names = [p["name"] for p in game.players]
         ranks, scores = game.outcome["ranks"], game.outcome["scores"]
-        keys = game.player_keys or [f"name:{name}" for name in names]
-        for seat, key in enumerate(keys):
-            line = lines.setdefault(key, {"results": [None] * len(games), "wins": 0,
-                                          "bot": bool(game.players[seat]["bot"])})
-            line["name"] = names[seat]
-            ahead_of = sum(1 for other in ranks if other > ranks[seat])
-            line["results"][column] = Result(place=ranks[seat], score=scores[seat],
-                                             points=ahead_of)
-            line["wins"] += ranks[seat] == 1
-        played.append(PlayedGame(
-            game_no=game.game_no, game_id=game.game_id,
-            title=titles.get(game.game_id, game.game_id),
-            finished_at=game.finished_at.isoformat() if game.finished_at else None,
-            players=names, winners=[names[s] for s in game.outcome["winners"]]))
-    made = [StandingLine(
-        place=0, name=now.get(key) or line["name"], bot=line["bot"],
-        points=sum(r.points for r in line["results"] if r is not None), wins=line["wins"],
-        played=sum(1 for r in line["results"] if r is not None), results=line["results"])
-        for key, line in lines.items()]
+        for seat, key in enumerate(_keys(game)):
+            line = lines.get(key)
+            if line is None:
+                line = lines[key] = _Line(bool(game.players[seat]["bot"]), len(games))
+            line.name = game.players[seat]["name"]
+            line.results[column] = Result(
+                place=ranks[seat], score=scores[seat],
+                points=sum(1 for other in ranks if other > ranks[seat]))
+    made = [line.made(now.get(key)) for key, line in lines.items()]
     made.sort(key=lambda s: (-s.points, -s.wins, s.name.casefold()))
     for standing in made:  # competition places: equal points and wins share one
         standing.place = 1 + sum(
             1 for other in made if (other.points, other.wins) > (standing.points, standing.wins))
-    return Standings(games=played, lines=made)
+    return Standings(games=[_played(game, titles) for game in games], lines=made)
+
+
+class _Line:
+    """One player's results while they are gathered, game by game."""
+
+    def __init__(self, bot: bool, games: int) -> None:
+        self.bot, self.name = bot, ""
+        self.results: list[Result | None] = [None] * games
+
+    def made(self, name_now: str | None) -> StandingLine:
+        played = [r for r in self.results if r is not None]
+        return StandingLine(place=0, name=name_now or self.name, bot=self.bot,
+                            points=sum(r.points for r in played),
+                            wins=sum(1 for r in played if r.place == 1),
+                            played=len(played), results=self.results)
+
+
+def _keys(game: StoredGame) -> list[str]:
+    """Who each seat was: the record's keys, or, in a game recorded before them, names."""
+    return game.player_keys or [f"name:{p['name']}" for p in game.players]
+
+
+def _played(game: StoredGame, titles: Mapping[str, str]) -> PlayedGame:
+    names = [p["name"] for p in game.players]
+    return PlayedGame(
+        game_no=game.game_no, game_id=game.game_id, title=titles.get(game.game_id, game.game_id),
+        finished_at=game.finished_at.isoformat() if game.finished_at else None,
+        players=names, winners=[names[s] for s in game.outcome["winners"]])
