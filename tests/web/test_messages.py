@@ -8,16 +8,19 @@ from typing import Any
 
 import pytest
 
+from app.games.base import Event
 from app.rooms.live import Frame
 from app.web.socket.messages import state_text
 
+# the room's events, and the lines the web layer phrases from them
+MOVES = [(4 + n, [Event("play", f"{{p0}} plays {n}.")]) for n in range(3)]
 LOG = [{"kind": "play", "text": f"Ann plays {n}.", "parts": [["Ann", 0], [f" plays {n}.", None]]}
        for n in range(3)]
 
 
 def frame(view: dict[str, Any]) -> Frame:
     return Frame(version=7, game_no=2, seat=1, status="playing", names=["Ann", "Bob"],
-                 view=view, outcome=None, log=LOG, rules_id="toy",
+                 view=view, outcome=None, moves=MOVES, move_count=3, rules_id="toy",
                  timers={"deadlines": {"0": 123}, "away": [1]})
 
 

@@ -198,7 +198,7 @@ def test_a_live_room_draws_each_region_once_and_its_boards_are_the_pages(game_id
                 for v in viewers(game_id):
                     view = rules.view(state, v)
                     frame = Frame(version, 1, v, "playing", names, view, view["outcome"], [],
-                                  game_id, lang=lang, spectator=lambda s=spectator: s,
+                                  0, game_id, lang=lang, spectator=lambda s=spectator: s,
                                   drawn=drawn)
                     assert messages.board_of(frame).html == render_board(
                         game_id, view, v, names, lang), (game_id, v, lang)

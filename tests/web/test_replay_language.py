@@ -55,8 +55,9 @@ async def test_a_german_and_a_dutch_viewer_read_the_replay_in_their_language(
     german_board = step_board(done, last, OPEN, "de")
     assert german_board in page and step_board(done, last, OPEN) not in page
     room = (await ann.get(f"/r/{code}")).text
-    assert "Spiel 1: Wiederholung ansehen" in room and "Gewonnen von" in room
-    assert "watch the replay" not in room and "Won by" not in room
+    assert "Spiel 1: Null Bock!" in room and "Wiederholung ansehen" in room
+    assert "Gewonnen von" in room and "Der Stand des Abends" in room
+    assert "Watch the replay" not in room and "Won by" not in room
     refused = await ann.get(f"/r/{code}/games/1?step=x")
     assert refused.status_code == 422 and "Dieses Spiel hat keinen solchen Zug." in refused.text
 
