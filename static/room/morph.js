@@ -13,9 +13,10 @@ export function morphInner(el, html) {
   else el.innerHTML = html;
 }
 
-// `el` itself (outerHTML) becomes `html`.
-export function morphOuter(el, html) {
+// `el` itself (outerHTML) becomes `html`. `keepTyping`: the field being typed in keeps
+// its value (idiomorph's ignoreActiveValue).
+export function morphOuter(el, html, keepTyping = false) {
   const lib = idiomorph();
-  if (lib) lib.morph(el, html, { morphStyle: "outerHTML" });
+  if (lib) lib.morph(el, html, { morphStyle: "outerHTML", ignoreActiveValue: keepTyping });
   else el.outerHTML = html;
 }

@@ -1,6 +1,7 @@
 // Stammtisch room page: chat, presence, the seat panel and the room's status.
 import { recall } from "../remember.js";
 import { $, board, code, room, t } from "./core.js";
+import { morphOuter } from "./morph.js";
 import { showTurn } from "./status.js";
 import { showDock } from "./summary.js";
 
@@ -48,16 +49,34 @@ async function refreshPanel() {
   holder.innerHTML = html;
   const panel = holder.querySelector("#panel");
   if (!panel) return;
-  const typed = $("seat-name");
-  const fresh = panel.querySelector("#seat-name");
-  if (typed && fresh) fresh.value = typed.value; // keep a name being typed
-  $("panel").replaceWith(panel);
+  // Morphed, not replaced: a name being typed keeps its field, its focus and its
+  // letters (a field replaced mid-typing took the next keys with it; CI saw a name
+  // typed while a room notice arrived vanish), and a seat picked stays picked.
+  keepChoice(panel, "seat-name");
+  keepChoice(panel, "seat-index");
+  morphOuter($("panel"), panel.outerHTML, true);
   const end = holder.querySelector("#rematch"); // the end's block (templates/_end.html)
   if (end && $("rematch")) $("rematch").replaceWith(end);
   recall(); // a name field made anew is filled again (static/remember.js)
   showDock();
   showPresence(null);
   showTurn();
+}
+
+// What the viewer typed or picked in the field `id` goes into the fresh panel's
+// HTML, as its attribute: morphing follows the new HTML's attributes.
+function keepChoice(panel, id) {
+  const mine = $(id);
+  const fresh = panel.querySelector("#" + id);
+  if (!mine || !fresh || !mine.value) return;
+  if (fresh.tagName === "SELECT") {
+    const option = Array.from(fresh.options).find((o) => o.value === mine.value);
+    if (!option) return; // that seat is gone: the server's pick stands
+    fresh.querySelectorAll("option").forEach((o) => o.removeAttribute("selected"));
+    option.setAttribute("selected", "");
+  } else {
+    fresh.setAttribute("value", mine.value);
+  }
 }
 
 function roomKey(info) {

@@ -171,6 +171,45 @@ def test_players_see_who_is_watching_and_who_is_online(watched: Table) -> None:
     expect(ann.locator("#panel .seatlist__dot.is-online")).to_have_count(1)
 
 
+def test_a_name_being_typed_survives_someone_else_taking_a_seat(
+    browser: Browser, app_server: LiveServer
+) -> None:
+    """The seat panel is made anew when seats change; a newcomer typing their name and
+    picking a seat at that moment keeps the field, its focus, its letters and the pick
+    (a replaced panel swallowed the keys typed into it: CI saw 'Bo' vanish)."""
+    errors: list[str] = []
+    contexts = []
+    try:
+        ctx, host = new_page(browser, errors)
+        contexts.append(ctx)
+        link = create_room(host, app_server.url, toy.HighCard.id, 4, {})
+        take_seat(host, "Ann")
+        ctx, bo = new_page(browser, errors)
+        contexts.append(ctx)
+        bo.goto(link)
+        expect(bo.locator("#room")).to_have_attribute("data-connected", "true")
+        bo.get_by_label("Seat", exact=True).select_option(label="Seat 4")
+        name = bo.get_by_label("Your name")
+        name.press_sequentially("Bo")
+        ctx, cy = new_page(browser, errors)
+        contexts.append(ctx)
+        cy.goto(link)
+        take_seat(cy, "Cy")  # Bo's panel is made anew: Cy sits in seat 2
+        expect(bo.locator("#panel .seatlist__name", has_text="Cy")).to_be_visible()
+        name.press_sequentially("b")  # still typing, without clicking back in
+        expect(name).to_have_value("Bob")
+        expect(name).to_be_focused()
+        expect(bo.get_by_label("Seat", exact=True)).to_have_value("3")  # seat 4
+        bo.get_by_role("button", name="Take a seat").click()
+        you = bo.locator("#panel .is-you")
+        expect(you.locator(".seatlist__name")).to_have_text("Bob")
+        expect(you).to_have_attribute("data-seat", "3")
+        assert errors == []
+    finally:
+        for ctx in contexts:
+            ctx.close()
+
+
 def test_a_room_without_spectators_turns_a_watcher_away(
     browser: Browser, app_server: LiveServer
 ) -> None:
