@@ -97,6 +97,40 @@ def _one(conn: sqlite3.Connection, update: str, advance: tuple[Any, ...],
     return True
 
 
+def _plain_batch(conn: sqlite3.Connection, moves: list[Move]) -> bool:
+    """True when the batch was plain moves and is committed, in two `executemany` calls;
+    False leaves a transaction begun again with nothing written (a move of it lost, or
+    one has more to write than its UPDATE and INSERT)."""
+    update = moves[0][0]
+    if not all(m[0] == update and not m[3] and not m[4] for m in moves):
+        return False
+    try:
+        if conn.executemany(update, [m[1] for m in moves]).rowcount == len(moves):
+            conn.executemany(_APPEND, [m[2] for m in moves])
+            conn.commit()
+            return True
+    except sqlite3.IntegrityError:  # another process stored a version first
+        pass
+    conn.rollback()
+    conn.execute("BEGIN IMMEDIATE")
+    return False
+
+
+def _in_savepoints(conn: sqlite3.Connection, moves: list[Move]) -> list[bool]:
+    """The batch again, from the start, each move in its savepoint."""
+    conn.rollback()
+    conn.execute("BEGIN IMMEDIATE")  # savepoints nest in it (a first SAVEPOINT
+    won_list = []  # would begin a transaction its RELEASE commits)
+    for move in moves:
+        conn.execute("SAVEPOINT move")
+        won = _one(conn, *move)
+        if not won:
+            conn.execute("ROLLBACK TO move")
+        conn.execute("RELEASE move")
+        won_list.append(won)
+    return won_list
+
+
 def _write(conn: sqlite3.Connection, moves: list[Move]) -> list[bool]:
     """Runs in the driver's thread: the whole batch, committed or rolled back. A lone
     move needs no savepoint: its loss rolls the transaction back. Nor does a batch, as
@@ -115,30 +149,12 @@ def _write(conn: sqlite3.Connection, moves: list[Move]) -> list[bool]:
             conn.commit() if won else conn.rollback()
             return [won]
         conn.execute("BEGIN IMMEDIATE")
-        update = moves[0][0]
-        if all(m[0] == update and not m[3] and not m[4] for m in moves):
-            try:
-                if conn.executemany(update, [m[1] for m in moves]).rowcount == len(moves):
-                    conn.executemany(_APPEND, [m[2] for m in moves])
-                    conn.commit()
-                    return [True] * len(moves)
-            except sqlite3.IntegrityError:  # another process stored a version first
-                pass
-            conn.rollback()
-            conn.execute("BEGIN IMMEDIATE")
+        if _plain_batch(conn, moves):
+            return [True] * len(moves)
         try:
             won_list = [_one(conn, *move, undone=False) for move in moves]
-        except _Taken:  # the batch again, from the start, each move in its savepoint
-            conn.rollback()
-            conn.execute("BEGIN IMMEDIATE")  # savepoints nest in it (a first SAVEPOINT
-            won_list = []  # would begin a transaction its RELEASE commits)
-            for move in moves:
-                conn.execute("SAVEPOINT move")
-                won = _one(conn, *move)
-                if not won:
-                    conn.execute("ROLLBACK TO move")
-                conn.execute("RELEASE move")
-                won_list.append(won)
+        except _Taken:
+            won_list = _in_savepoints(conn, moves)
         conn.commit()
         return won_list
     except BaseException:

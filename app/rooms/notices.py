@@ -18,7 +18,7 @@ from typing import Any
 
 from app.realtime.broker import Broker, Subscriber, channel
 from app.realtime.republish import Republisher
-from app.rooms.live import LiveRooms
+from app.rooms.live import LiveRoom, LiveRooms
 from app.rooms.locks import RoomLocks
 from app.rooms.models import ChatLine
 
@@ -92,6 +92,14 @@ class Notices:
             return True  # (a repeat asks for nothing: the version is no newer)
         if message.get("id") is None:  # presence: each report stands on its own
             return True
+        return await self._take_once(code, live, message, reading)
+
+    async def _take_once(self, code: str, live: LiveRoom, message: dict[str, Any],
+                         reading: bool) -> bool:
+        """A chat line or room notice, taken in unless `live` had it (by its origin and
+        id) or its chat already holds the line; `reading`: `live`'s first read was under
+        way when the notice came."""
+        kind = message.get("kind")
         key = f"{message.get('origin')}:{message.get('id')}"
         pending = live.notices.get(key)
         if pending is not None:

@@ -13,7 +13,7 @@ from typing import Any
 
 from app.db.game_records import game_values
 from app.db.moves import seat_holder
-from app.db.records import moved
+from app.db.records import RoomRecord, moved
 from app.db.repository import Repository
 from app.games.base import IllegalMove, Rules
 from app.replay import outcome_of
@@ -67,21 +67,7 @@ class Pipeline:
         if version > live.version:  # another process moved; its notice is on its way
             await self.live.catch_up(live)
         for _ in range(ATTEMPTS):
-            if seat_holder(live.record.seats[seat]) != holder:  # read since: changed
-                # stale: the answer's table is the one this token may see now
-                if cause == "person":
-                    raise errors.StaleVersion(live.version,
-                                              "You no longer have a seat in this room.")
-                raise errors.StaleVersion(live.version)
-            if live.record.status != "playing" or live.state is None:
-                if version < live.version:  # the game ended after this seat's view
-                    raise errors.StaleVersion(live.version)
-                raise errors.WrongStatus("The game is not running.")
-            if not isinstance(move, dict):
-                raise IllegalMove("A move must be a JSON object.")
-            chosen = move if version == live.version else live.fits(seat, version, move)
-            if chosen is None:
-                raise errors.StaleVersion(live.version)
+            chosen = _admitted(live, seat, version, move, holder, cause)
             rules = self.live.rules(live.record.game_id)
             # who had to act before: only a timer asks (a part of a hidden choice)
             acted = (frozenset(rules.to_act(live.state)) if live.record.turn_timer
@@ -96,12 +82,7 @@ class Pipeline:
                 opening = rules.opening_count(live.state)
                 events = events[:opening] + timers.events + events[opening:]
             # the move that ends the game writes the game's record (issue 14)
-            game = None
-            if not to_act:
-                outcome = outcome_of(rules, state)
-                # an outcome exactly when nobody acts (contract §1, tests/games/conformance)
-                assert outcome is not None
-                game = game_values(before, outcome)
+            game = None if to_act else _game_record(rules, state, before)
             if await self.repo.commit_move(
                 before.code, at, before.game_no, seat, chosen,
                 [e.to_json() for e in events], encoded, status,
@@ -132,3 +113,32 @@ class Pipeline:
             # people who may not see it)
             log.warning("rules %s choked on a move: %s", rules.id, type(exc).__name__)
             raise IllegalMove("That move is not possible now.") from exc
+
+
+def _admitted(live: LiveRoom, seat: int, version: int, move: Any, holder: str,
+              cause: str) -> dict[str, Any]:
+    """The move to apply to `live` as it is now (`move` itself, or what it comes to
+    after the moves made since `version`), or the refusal."""
+    if seat_holder(live.record.seats[seat]) != holder:  # read since: changed
+        # stale: the answer's table is the one this token may see now
+        if cause == "person":
+            raise errors.StaleVersion(live.version, "You no longer have a seat in this room.")
+        raise errors.StaleVersion(live.version)
+    if live.record.status != "playing" or live.state is None:
+        if version < live.version:  # the game ended after this seat's view
+            raise errors.StaleVersion(live.version)
+        raise errors.WrongStatus("The game is not running.")
+    if not isinstance(move, dict):
+        raise IllegalMove("A move must be a JSON object.")
+    chosen = move if version == live.version else live.fits(seat, version, move)
+    if chosen is None:
+        raise errors.StaleVersion(live.version)
+    return chosen
+
+
+def _game_record(rules: Rules[Any], state: Any, before: RoomRecord) -> dict[str, Any]:
+    """The game's record, written by the move that ends it."""
+    outcome = outcome_of(rules, state)
+    # an outcome exactly when nobody acts (contract §1, tests/games/conformance)
+    assert outcome is not None
+    return game_values(before, outcome)

@@ -16,7 +16,9 @@ from __future__ import annotations
 
 import json
 import logging
+from collections.abc import Callable
 from dataclasses import dataclass, field
+from types import UnionType
 from typing import Any
 
 from fastapi import FastAPI, Request
@@ -115,37 +117,62 @@ USER_ERRORS: tuple[type[Exception], ...] = (RoomError, IllegalMove, FormError, T
 NOT_FOUND: tuple[type[Exception], ...] = (RoomNotFound,)
 
 
+def _room(exc: RoomError) -> WebError:
+    version = exc.current if isinstance(exc, StaleVersion) else None
+    return WebError(exc.status, exc.code, exc.reason, version, exc.message, exc.params)
+
+
+def _form(exc: FormError) -> WebError:
+    if not str(exc):
+        return WebError(422, "invalid_form", MALFORMED)
+    return WebError(422, "invalid_form", str(exc), None, exc.message, exc.params)
+
+
+def _body(status: int, code: str) -> Callable[[BadBody], WebError]:
+    def error(exc: BadBody) -> WebError:
+        return WebError(status, code, str(exc), None, exc.message, exc.params)
+    return error
+
+
+def _unreadable(exc: RequestValidationError) -> WebError:
+    found = validation_problem(exc.errors())
+    if found is None or not found[0]:
+        return WebError(422, "malformed", MALFORMED)
+    english, message, params = found
+    return WebError(422, "malformed", english, None, message, params)
+
+
+def _http(exc: HTTPException) -> WebError:
+    reason = exc.detail if isinstance(exc.detail, str) else MALFORMED
+    return WebError(exc.status_code, _HTTP_CODES.get(exc.status_code, "error"), reason)
+
+
+def _malformed(exc: BaseException) -> WebError:
+    return WebError(422, "malformed", MALFORMED)
+
+
+# In order, the first that the exception is an instance of: a subclass before its base
+# (TooBig, TooSlow before BadBody; FormError and BadBody are ValueErrors too).
+_KINDS: tuple[tuple[type[BaseException] | UnionType, Callable[[Any], WebError]], ...] = (
+    (RoomError, _room),
+    (IllegalMove, lambda exc: WebError(422, "illegal", exc.reason)),
+    (FormError, _form),
+    (TooFast, lambda exc: WebError(429, "too_fast", exc.reason)),
+    (ForeignOrigin, lambda exc: WebError(403, "foreign_origin", exc.reason)),
+    (TooBig, _body(413, "too_big")),
+    (TooSlow, _body(408, "timeout")),
+    (BadBody, _body(422, "malformed")),
+    (RequestValidationError, _unreadable),
+    (HTTPException, _http),
+    (ValidationError | ValueError | RecursionError | UnicodeError, _malformed),
+)
+
+
 def classify(exc: BaseException) -> WebError:
     """The one mapping. Anything unknown is our failure: 500 with a plain message."""
-    if isinstance(exc, RoomError):
-        version = exc.current if isinstance(exc, StaleVersion) else None
-        return WebError(exc.status, exc.code, exc.reason, version, exc.message, exc.params)
-    if isinstance(exc, IllegalMove):
-        return WebError(422, "illegal", exc.reason)
-    if isinstance(exc, FormError):
-        if not str(exc):
-            return WebError(422, "invalid_form", MALFORMED)
-        return WebError(422, "invalid_form", str(exc), None, exc.message, exc.params)
-    if isinstance(exc, TooFast):
-        return WebError(429, "too_fast", exc.reason)
-    if isinstance(exc, ForeignOrigin):
-        return WebError(403, "foreign_origin", exc.reason)
-    if isinstance(exc, BadBody):
-        code, status = (("too_big", 413) if isinstance(exc, TooBig)
-                        else ("timeout", 408) if isinstance(exc, TooSlow)
-                        else ("malformed", 422))
-        return WebError(status, code, str(exc), None, exc.message, exc.params)
-    if isinstance(exc, RequestValidationError):
-        found = validation_problem(exc.errors())
-        if found is None or not found[0]:
-            return WebError(422, "malformed", MALFORMED)
-        english, message, params = found
-        return WebError(422, "malformed", english, None, message, params)
-    if isinstance(exc, HTTPException):
-        reason = exc.detail if isinstance(exc.detail, str) else MALFORMED
-        return WebError(exc.status_code, _HTTP_CODES.get(exc.status_code, "error"), reason)
-    if isinstance(exc, ValidationError | ValueError | RecursionError | UnicodeError):
-        return WebError(422, "malformed", MALFORMED)
+    for kind, error in _KINDS:
+        if isinstance(exc, kind):
+            return error(exc)
     return WebError(500, "error", "Something went wrong.")
 
 

@@ -46,6 +46,35 @@ def _good_id(value: Any) -> bool:
     return type(value) is str and len(value) <= MAX_ID_LENGTH
 
 
+def _plain_move(value: Any) -> Move | None:
+    """`value` as a Move when it is one with plain values and nothing else (its `id`, if
+    any, a good one); None sends it the whole way."""
+    if type(value) is not dict or value.get("type") != "move":
+        return None
+    size, claimed = len(value), value.get("id")
+    if not (size == 3 or (size == 4 and "id" in value and _good_id(claimed))):
+        return None
+    version, move = value.get("version"), value.get("move")
+    if type(version) is not int or not 0 <= version <= MAX_INT or type(move) is not dict:
+        return None
+    for item in move.values():
+        if type(item) is not str and not _plain(item):  # text: the usual value
+            return None
+    return Move(version, move, claimed)
+
+
+def _checked(text: str) -> Move | ChatIn | BackIn:
+    """Both checks, so that every refusal keeps its reason."""
+    value = strict_json(text)
+    if (type(value) is dict and value.get("type") in _WITH_ID and "id" in value
+            and not _good_id(value["id"])):
+        raise BadBody(BAD_ID)
+    message = client_message.validate_python(value)
+    if isinstance(message, MoveIn):
+        return Move(message.version, message.move, message.id)
+    return message
+
+
 def read_client(text: str) -> Move | ChatIn | BackIn:
     """One client message: strict JSON (app/web/middleware/bodies.py), then the models above.
 
@@ -58,24 +87,8 @@ def read_client(text: str) -> Move | ChatIn | BackIn:
         value = orjson.loads(text)
     except orjson.JSONDecodeError:
         value = None
-    if type(value) is dict and value.get("type") == "move":
-        size, claimed = len(value), value.get("id")
-        if size == 3 or (size == 4 and "id" in value and _good_id(claimed)):
-            version, move = value.get("version"), value.get("move")
-            if type(version) is int and 0 <= version <= MAX_INT and type(move) is dict:
-                for item in move.values():
-                    if type(item) is not str and not _plain(item):  # text: the usual value
-                        break
-                else:
-                    return Move(version, move, claimed)
-    value = strict_json(text)
-    if (type(value) is dict and value.get("type") in _WITH_ID and "id" in value
-            and not _good_id(value["id"])):
-        raise BadBody(BAD_ID)
-    message = client_message.validate_python(value)
-    if isinstance(message, MoveIn):
-        return Move(message.version, message.move, message.id)
-    return message
+    move = _plain_move(value)
+    return move if move is not None else _checked(text)
 
 
 def id_of(text: str) -> str | None:
