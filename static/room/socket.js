@@ -6,7 +6,9 @@
 // pause. A move is never dropped in silence: made on a board that is still the current
 // one when the socket is back it is sent once then; else the banner says it was not.
 // Moves and chat lines carry an id; the server's `ack` or `error` names it
-// (docs/contracts.md §3): a refused chat line is known by its id alone.
+// (docs/contracts.md §3): a refused chat line is known by its id alone, and a move's
+// cards are live again only when the server has said what came of it (refused, or
+// taken at version v and the board of v shown), never by guessing from a board.
 import { takeTimers } from "../timers.js";
 import { showBoard } from "./board.js";
 import { $, board, code, room, t, version } from "./core.js";
@@ -28,8 +30,8 @@ let chatSent = null;
 // The move not yet answered: {msg, sent}. `sent` false: made while the socket was
 // down (a tap in the moment before the page knew), waiting for the next socket.
 let outbox = null;
-// The move on its way: what the board offered and showed as it left; `until`, the
-// version its ack names (exported: the tests read it).
+// The move on its way: {id, until}, `until` the version its ack names, null before
+// the ack (exported: the tests read it).
 export let pending = null;
 let silence = 0; // the timer that calls a socket dead when a move gets no answer
 const DELAYS = [500, 1000, 2000, 4000, 8000, 15000, 30000];
@@ -51,8 +53,12 @@ const handlers = {
     if (outbox && msg.id === outbox.msg.id) {
       outbox = null;
       clearTimeout(silence);
-      // taken: the board of the version it made comes next, and frees the cards
-      if (pending && typeof msg.version === "number") pending.until = msg.version;
+    }
+    // taken: the board of the version it made frees the cards (it comes next; a board
+    // that came first, another seat's made before ours, leaves them disabled)
+    if (pending && msg.id === pending.id && typeof msg.version === "number") {
+      pending.until = msg.version;
+      boardArrived();
     }
   },
   error(msg) {
@@ -70,8 +76,10 @@ const handlers = {
       outbox = null;
       clearTimeout(silence);
     }
-    pending = null; // the move was refused: the cards are live again
-    setMovesEnabled(true);
+    if (!msg.id || !pending || msg.id === pending.id) {
+      pending = null; // the move was refused: the cards are live again
+      setMovesEnabled(true);
+    }
     if (msg.html) draw(msg);
     say(msg.reason || t("failed"));
     // a stale move names the current version: the board that follows is that one
@@ -92,10 +100,6 @@ function onBoard(msg) {
   if (greeting && (typeof msg.html === "string" || msg.view)) {
     greeting = false;
     flush();
-  } else if (outbox && outbox.sent && typeof msg.version === "number" &&
-             msg.version > outbox.msg.version) {
-    outbox = null; // a board past the one it was made on: answered (no ack needed)
-    clearTimeout(silence);
   }
 }
 
@@ -250,7 +254,7 @@ export function send(message) {
 function transmit(msg) {
   outbox = { msg: msg, sent: true };
   socket.send(JSON.stringify(msg));
-  movePending();
+  movePending(msg.id);
   // No answer at all (no ack, board or error) while the socket looks open: it is not.
   clearTimeout(silence);
   silence = setTimeout(() => { if (outbox && outbox.msg === msg) lost(); }, ANSWER_MS);
@@ -283,50 +287,24 @@ function setMovesEnabled(on) {
   board.querySelectorAll(".move, .pick, .confirm__go").forEach((b) => { b.disabled = !live; });
 }
 
-// What the board offers, to tell whether a board that arrives carries our move.
-const offered = () => Array.from(board.querySelectorAll(".move, .pick"),
-  (b) => b.dataset.move || b.dataset.pick || "").join("|");
-
-// Whether another seat chooses at the same time as the viewer (a simultaneous step).
-function othersChoosing() {
-  const info = board.querySelector(".board-turn");
-  const me = room.dataset.seat;
-  return info !== null && info.dataset.toAct.split(" ").some((s) => s !== "" && s !== me);
-}
-
-// The viewer's own part of the table as text (hand, cellar, served cards, points):
-// another seat's move leaves it as it was, the viewer's own move changes it.
-const ownPart = () => {
-  const mine = board.querySelector(".mine");
-  return mine ? mine.textContent.replace(/\s+/g, " ") : "";
-};
-
-// A move is on its way from the moment it is sent until a board carries it, an ack
-// or an error. Sent in a simultaneous step, another seat's board can come first, made
-// before the server took our move: it offers the same cards and shows our own part as
-// it was, and those cards stay disabled (a second click would send a move the server
-// must refuse). A board that changed our own part carries our move, even where the
-// step goes on with the same choices (Stier zoekt Bier's serving: serve the next
-// cellar card, or stop). Sent anywhere else, nobody else can move, so the next board
-// is ours, whatever it offers (a Four pints reveal offers the same again). No board
-// at all within ANSWER_MS: the socket is called lost (above), never a silent unlock.
-function movePending() {
-  pending = { offer: offered(), own: ownPart(), together: othersChoosing() };
+// A move is on its way from the moment it is sent until the server answers it: its
+// cards stay disabled (a second click would send a move the server must refuse). An
+// error naming it frees them at once; an ack names the version the move made, and the
+// cards are live once the board of that version is shown. A board of a smaller version
+// (another seat's, in a simultaneous step, made before the server took ours) leaves
+// them disabled. No answer at all within ANSWER_MS: the socket is called lost (above),
+// never a silent unlock.
+function movePending(id) {
+  pending = { id: id, until: null };
   setMovesEnabled(false);
 }
 function boardArrived() {
-  const sent = pending;
-  if (!sent) {
-    setMovesEnabled(true);
+  if (pending && (pending.until === null || version() < pending.until)) {
+    setMovesEnabled(false);
     return;
   }
-  const carried = sent.until != null && version() >= sent.until;
-  if (!carried && sent.together && offered() === sent.offer && ownPart() === sent.own) {
-    setMovesEnabled(false);
-  } else {
-    pending = null;
-    // live again: a regions message may leave the region holding them as it was (the
-    // same seat acts again with the same choices), so no fresh buttons replace them
-    setMovesEnabled(true);
-  }
+  pending = null;
+  // live again: a regions message may leave the region holding them as it was (the
+  // same seat acts again with the same choices), so no fresh buttons replace them
+  setMovesEnabled(true);
 }

@@ -388,75 +388,88 @@ def test_the_moves_data_light_the_tables_places_with_big_named_buttons(ann: Page
     expect(page.locator("#board .dest.made")).to_have_count(2)
 
 
-# In one task, so no real board can come between: Ann clicks a card while both choose,
-# then a board made before the server took her move arrives (the same board, one
-# version on: Bo's choice, say). Returns how many of her cards are live after it.
+# In one task, so no real message can come between. The page's socket keeps what it
+# sends (the browser's WebSocket.send, replaced in this page only): the test plays the
+# server and answers the move itself, at versions it chooses.
+_KEEP_SENDS = """
+  const sent = [];
+  WebSocket.prototype.send = function (data) { sent.push(JSON.parse(data)); };
+  const board = document.getElementById("board");
+  const live = () => board.querySelectorAll(".move:enabled").length;
+  const v = Number(document.getElementById("room").dataset.version);
+"""
+
+# Ann clicks a card while both choose; a board made before the server took her move
+# arrives (the same board one version on: Bo's choice), then her move's ack naming the
+# version after it, then that version's board.
 _CLICK_THEN_OLDER_BOARD = f"""async () => {{
   const {{ receive }} = {SOCKET};
-  const board = document.getElementById("board");
-  // the toy game's view has no to_act: say what a real game's board says, both choose
+  {_KEEP_SENDS}
   board.querySelector(".board-turn").dataset.toAct = "0 1";
   const html = board.innerHTML;
   board.querySelector(".move").click();
-  const v = Number(document.getElementById("room").dataset.version) + 1;
-  receive({{type: "board", version: v, html: html}});
-  return board.querySelectorAll(".move:enabled").length;
+  receive({{type: "board", version: v + 1, html: html}});
+  const older = live();
+  receive({{type: "ack", id: sent[0].id, version: v + 2}});
+  const acked = live();
+  receive({{type: "board", version: v + 2, html: html}});
+  return {{sent: sent.map((m) => m.type), older: older, acked: acked, carried: live()}};
 }}"""
 
 
 def test_a_board_made_before_my_move_keeps_my_cards_disabled(table: Table) -> None:
     """A simultaneous step: another seat's board can reach the page after its own move
     left; it still offers the cards, and a second click would be refused. They stay
-    disabled until the board that carries the move, which the server sends."""
-    ann, bo = table.players
-    start = version(ann)
-    assert ann.evaluate(_CLICK_THEN_OLDER_BOARD) == 0
-    wait_for_version(bo, start + 1)  # Ann's move reached the server: Bo sees it
-    wait_for_version(ann, start + 1)
-    expect(ann.locator("#board .move:enabled")).to_have_count(0)
-    bo.locator("#board .move").first.click()  # the trick is played: Ann chooses again
-    expect(ann.locator("#board .move:enabled").first).to_be_visible()
-    expect(ann.locator("#messages")).to_be_empty()  # nothing was refused
+    disabled until the server's ack names the move's version and that board is shown:
+    the page is told, it never guesses from what a board offers."""
+    seen = table.players[0].evaluate(_CLICK_THEN_OLDER_BOARD)
+    assert seen["sent"] == ["move"]
+    assert seen["older"] == 0 and seen["acked"] == 0
+    assert seen["carried"] > 0
+    expect(table.players[0].locator("#messages")).to_be_empty()  # nothing was refused
 
 
-# The same, but the board that arrives shows Ann's own part changed (her move's board,
-# say Stier zoekt Bier's serving: one cellar card fewer, the same two choices again).
+# The board carrying Ann's move, showing the same choices again (Stier zoekt Bier's
+# serving), then the ack naming it: the server sends the ack first, the page takes
+# either order.
 _CLICK_THEN_MY_NEXT_STEP = f"""async () => {{
   const {{ receive }} = {SOCKET};
-  const board = document.getElementById("board");
-  board.querySelector(".board-turn").dataset.toAct = "0 1";
-  // the toy board's own part says little: give it a cellar, as Stier zoekt Bier's has
-  const own = document.createElement("p");
-  own.textContent = "Your cellar: 4 dark, 2 light";
-  board.querySelector(".mine").append(own);
+  {_KEEP_SENDS}
   const html = board.innerHTML;
   board.querySelector(".move").click();
-  const v = Number(document.getElementById("room").dataset.version) + 1;
-  receive({{type: "board", version: v,
-           html: html.replace("4 dark, 2 light", "2 light")}});
-  return board.querySelectorAll(".move:enabled").length;
+  receive({{type: "board", version: v + 1, html: html}});
+  const unanswered = live();
+  receive({{type: "ack", id: sent[0].id, version: v + 1}});
+  return [unanswered, live()];
 }}"""
 
 
-def test_my_next_step_with_the_same_choices_is_live_at_once(table: Table) -> None:
-    """A simultaneous step that goes on for the mover with the same choices: the board
-    carrying the move changed the mover's own part, so it is not one made before the
-    move, and the cards are live as it arrives (they waited 2.5 s, and a test that
-    waited for the bots timed out: test_games' Stier zoekt Bier, server to_act [0])."""
-    ann = table.players[0]
-    assert ann.evaluate(_CLICK_THEN_MY_NEXT_STEP) > 0
+def test_my_next_step_with_the_same_choices_is_live_once_the_ack_names_it(
+    table: Table,
+) -> None:
+    """A step that goes on for the mover with the same choices: the cards are live as
+    soon as the ack names the version already shown (they waited 2.5 s once, and a test
+    that waited for the bots timed out: test_games' Stier zoekt Bier)."""
+    unanswered, answered = table.players[0].evaluate(_CLICK_THEN_MY_NEXT_STEP)
+    assert unanswered == 0 and answered > 0
 
 
-# Ann clicks a card, then the board carrying her move comes as regions that leave her
-# cards' region as it was (she acts again with the same choices: Bullenparty did).
+# Ann clicks a card, the ack names the next version, then that version's board comes as
+# regions that leave her cards' region as it was (she acts again with the same choices:
+# Bullenparty did). A refused move frees the cards at once; another id's error does not.
 _CLICK_THEN_SAME_REGIONS = f"""async () => {{
   const {{ receive }} = {SOCKET};
-  const board = document.getElementById("board");
+  {_KEEP_SENDS}
   board.querySelector(".move").click();
-  const v = Number(document.getElementById("room").dataset.version);
   const before = board.querySelectorAll(".move:disabled").length;
+  receive({{type: "ack", id: sent[0].id, version: v + 1}});
   receive({{type: "board", version: v + 1, base: v, regions: {{}}}});
-  return [before, board.querySelectorAll(".move:enabled").length];
+  const regions = live();
+  board.querySelector(".move").click();
+  receive({{type: "error", id: "m-someone-else", reason: "Not yours."}});
+  const other = live();
+  receive({{type: "error", id: sent[1].id, reason: "Not your turn."}});
+  return [before, regions, other, live()];
 }}"""
 
 
@@ -464,8 +477,10 @@ def test_my_cards_are_live_again_after_regions_that_left_them_as_they_were(
     table: Table,
 ) -> None:
     ann = table.players[0]
-    disabled, live = ann.evaluate(_CLICK_THEN_SAME_REGIONS)
+    disabled, live, other, refused = ann.evaluate(_CLICK_THEN_SAME_REGIONS)
     assert disabled > 0 and live == disabled
+    assert other == 0 and refused == disabled
+    expect(ann.locator("#messages")).to_contain_text("Not your turn.")
 
 
 def test_an_error_shows_in_the_status_bar_until_a_newer_board(ann: Page) -> None:
