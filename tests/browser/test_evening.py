@@ -81,6 +81,12 @@ def test_two_games_at_one_table_and_the_evenings_standings(
           const right = box.getBoundingClientRect().right;
           return [...box.querySelectorAll('li, section, form')].every(
             (el) => el.getBoundingClientRect().right <= right + 1); }""")
+        # who is ahead shows in the side panel without scrolling the standings
+        assert ann.evaluate("""() => { const box = document.querySelector(
+            '#dock .standings__scroll').getBoundingClientRect();
+          return [...document.querySelectorAll('#dock .standings__points')].every((el) => {
+            const r = el.getBoundingClientRect();
+            return r.width > 0 && r.left >= box.left && r.right <= box.right + 1; }); }""")
         assert serious_violations(ann) == []
         assert table.errors == []
     finally:
