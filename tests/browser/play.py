@@ -12,7 +12,10 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+import httpx
 from playwright.sync_api import Browser, BrowserContext, Page, expect
+
+from app.games.registry import GAMES
 
 DEFAULT_TIMEOUT_MS = 10_000
 
@@ -326,3 +329,32 @@ def play_to_the_end(
 
 def screenshot(page: Page, folder: Path, name: str) -> None:
     page.screenshot(path=folder / f"{name}.png", full_page=True)
+
+
+def api_game(url: str, seed: int, random_seats: tuple[int, ...] = ()) -> str:
+    """A 3-player, 1-round Null Bock! game played to its end through the JSON API: the
+    seats in `random_seats` play random moves, the others the good bot's. Returns the
+    room code."""
+    rng, rules = random.Random(seed), GAMES["null-bock"]
+    people = [httpx.Client(base_url=url, timeout=10) for _ in range(3)]
+    try:
+        code: str = people[0].post("/api/rooms", json={
+            "game": "null-bock", "options": {"rounds": 1}, "seats": 3}).json()["code"]
+        for i, person in enumerate(people):
+            person.post(f"/api/rooms/{code}/seats", json={"name": f"P{i}"}).raise_for_status()
+        people[0].post(f"/api/rooms/{code}/start").raise_for_status()
+        for _ in range(2000):
+            snap = people[0].get(f"/api/rooms/{code}/view").json()
+            if snap["status"] == "finished":
+                return code
+            seat = snap["view"]["to_act"][0]
+            view = people[seat].get(f"/api/rooms/{code}/view").json()
+            moves = view["view"]["moves"]
+            move = rng.choice(moves) if seat in random_seats else (
+                rules.bot_move(view["view"], seat, rng) or rng.choice(moves))
+            people[seat].post(f"/api/rooms/{code}/moves", json={
+                "version": view["version"], "move": move}).raise_for_status()
+        raise AssertionError("the game did not end")
+    finally:
+        for person in people:
+            person.close()

@@ -3,47 +3,26 @@ JSON API), stepped through with the keyboard and the seat picker; axe passes."""
 
 from __future__ import annotations
 
-import random
 import re
 from pathlib import Path
 
 import httpx
 from playwright.sync_api import Browser, Page, expect
 
-from app.games.registry import GAMES
 from tests.browser.checks import serious_violations
 from tests.browser.conftest import DESKTOP
-from tests.browser.play import new_page
+from tests.browser.play import api_game, new_page
 from tests.live import LiveServer
 
 GAME = "null-bock"
 
 
 def finished_game(url: str) -> tuple[str, int]:
-    """A 3-player, 1-round Null Bock! game played to its end by the good bot's choices
-    through the JSON API. Returns the room code and the number of moves."""
-    rng, rules = random.Random(4), GAMES[GAME]
-    people = [httpx.Client(base_url=url, timeout=10) for _ in range(3)]
-    try:
-        code = people[0].post("/api/rooms", json={"game": GAME, "options": {"rounds": 1},
-                                                  "seats": 3}).json()["code"]
-        for i, person in enumerate(people):
-            person.post(f"/api/rooms/{code}/seats", json={"name": f"P{i}"}).raise_for_status()
-        people[0].post(f"/api/rooms/{code}/start").raise_for_status()
-        for _ in range(2000):
-            snap = people[0].get(f"/api/rooms/{code}/view").json()
-            if snap["status"] == "finished":
-                record = people[0].get(f"/api/rooms/{code}/games/1/record").json()
-                return code, len(record["moves"])
-            seat = snap["view"]["to_act"][0]
-            view = people[seat].get(f"/api/rooms/{code}/view").json()
-            move = rules.bot_move(view["view"], seat, rng) or rng.choice(view["view"]["moves"])
-            people[seat].post(f"/api/rooms/{code}/moves", json={
-                "version": view["version"], "move": move}).raise_for_status()
-        raise AssertionError("the game did not end")
-    finally:
-        for person in people:
-            person.close()
+    """A short game played by the good bot's choices (tests/browser/play.py): its room
+    code and its number of moves."""
+    code = api_game(url, 4)
+    record = httpx.get(f"{url}/api/rooms/{code}/games/1/record", timeout=10).json()
+    return code, len(record["moves"])
 
 
 def at_step(page: Page, step: int) -> None:

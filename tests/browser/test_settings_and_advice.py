@@ -5,47 +5,16 @@ axe finds nothing serious on either. Screenshots at both sizes."""
 
 from __future__ import annotations
 
-import random
 from pathlib import Path
 
-import httpx
 from playwright.sync_api import Browser, Page, expect
 
-from app.games.registry import GAMES
 from tests.browser.checks import serious_violations
 from tests.browser.conftest import DESKTOP, PHONE
-from tests.browser.play import new_page
+from tests.browser.play import api_game, new_page
 from tests.live import LiveServer
 
 GAME = "null-bock"
-
-
-def finished_game(url: str) -> str:
-    """A 3-player, 1-round Null Bock! game through the JSON API: P0 plays random moves,
-    P1 and P2 the good bot's. Returns the room code."""
-    rng, rules = random.Random(11), GAMES[GAME]
-    people = [httpx.Client(base_url=url, timeout=10) for _ in range(3)]
-    try:
-        code: str = people[0].post("/api/rooms", json={
-            "game": GAME, "options": {"rounds": 1}, "seats": 3}).json()["code"]
-        for i, person in enumerate(people):
-            person.post(f"/api/rooms/{code}/seats", json={"name": f"P{i}"}).raise_for_status()
-        people[0].post(f"/api/rooms/{code}/start").raise_for_status()
-        for _ in range(2000):
-            snap = people[0].get(f"/api/rooms/{code}/view").json()
-            if snap["status"] == "finished":
-                return code
-            seat = snap["view"]["to_act"][0]
-            view = people[seat].get(f"/api/rooms/{code}/view").json()
-            moves = view["view"]["moves"]
-            move = rng.choice(moves) if seat == 0 else (
-                rules.bot_move(view["view"], seat, rng) or rng.choice(moves))
-            people[seat].post(f"/api/rooms/{code}/moves", json={
-                "version": view["version"], "move": move}).raise_for_status()
-        raise AssertionError("the game did not end")
-    finally:
-        for person in people:
-            person.close()
 
 
 def open_settings(page: Page) -> None:
@@ -107,7 +76,7 @@ def test_the_host_switches_spectators_off_on_a_phone(
 def test_a_replay_step_shows_the_good_bots_advice_on_a_phone(
     browser: Browser, app_server: LiveServer, screenshot_dir: Path,
 ) -> None:
-    code = finished_game(app_server.url)
+    code = api_game(app_server.url, 11, random_seats=(0,))  # P0 random
     errors: list[str] = []
     context, page = new_page(browser, errors, viewport=PHONE)
     page.goto(f"{app_server.url}/r/{code}/games/1?step=0&seat=0")
